@@ -1,0 +1,101 @@
+package org.hadoopdb.catalog.config;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Every HadoopDB configuration key, in one place. Set them in {@code hadoopdb-site.xml} (in
+ * {@code $HADOOPDB_CONF_DIR} or {@code <home>/conf}), with {@code -Dkey=value} on the command line,
+ * or with {@code SET key=value} in a session. {@code docs/configuration.md} documents each one; a
+ * test keeps the two in step.
+ */
+public final class ConfigKeys {
+    private static final List<ConfigKey<?>> ALL = new ArrayList<>();
+
+    private ConfigKeys() {
+    }
+
+    /** All declared keys, in declaration order. */
+    public static List<ConfigKey<?>> all() {
+        return Collections.unmodifiableList(ALL);
+    }
+
+    // ---- home and catalog ----------------------------------------------------------------------
+
+    public static final ConfigKey<String> HOME = string("hadoopdb.home", null,
+            "The HadoopDB home directory: embedded nodes' data, catalog, scratch space, logs. "
+                    + "Also settable with --home or the HADOOPDB_HOME environment variable. Default: ~/.hadoopdb.");
+    public static final ConfigKey<String> CLUSTER_NAME = string("hadoopdb.cluster.name", "hadoopdb",
+            "Name of the cluster, recorded in a new catalog.");
+    public static final ConfigKey<String> CATALOG_PATH = string("hadoopdb.catalog.path", null,
+            "Directory of the catalog, on any Hadoop file system (file:/..., hdfs://...). Default: <home>/catalog.");
+    public static final ConfigKey<Integer> CATALOG_KEEP_VERSIONS = integer("hadoopdb.catalog.keep-versions", "20",
+            "How many catalog versions to keep; older ones are pruned after each publication.");
+    public static final ConfigKey<String> SCRATCH_DIR = string("hadoopdb.scratch.dir", null,
+            "Scratch space for Hadoop jobs and intermediate query results. Default: <home>/scratch.");
+
+    // ---- embedded nodes ------------------------------------------------------------------------
+
+    public static final ConfigKey<Integer> EMBEDDED_NODES = integer("hadoopdb.embedded.nodes", "4",
+            "Number of embedded PostgreSQL nodes created when a command finds a home without a cluster.");
+    public static final ConfigKey<Integer> EMBEDDED_BASE_PORT = integer("hadoopdb.embedded.base-port", "0",
+            "First TCP port of the embedded nodes (node i gets base+i-1); 0 picks free ports at init time.");
+    public static final ConfigKey<Long> EMBEDDED_SHARED_BUFFERS = bytes("hadoopdb.embedded.shared-buffers", null,
+            "shared_buffers of each embedded node. Default: 1/16 of physical memory divided by the node count, "
+                    + "between 128MB and 2GB.");
+    public static final ConfigKey<Long> EMBEDDED_WORK_MEM = bytes("hadoopdb.embedded.work-mem", "64MB",
+            "work_mem of each embedded node: memory per sort or hash before spilling to disk.");
+    public static final ConfigKey<Long> EMBEDDED_MAINTENANCE_WORK_MEM = bytes("hadoopdb.embedded.maintenance-work-mem", "256MB",
+            "maintenance_work_mem of each embedded node (index builds, CLUSTER, VACUUM).");
+    public static final ConfigKey<Boolean> EMBEDDED_FSYNC = bool("hadoopdb.embedded.fsync", "true",
+            "fsync of the embedded nodes. Only set false for throw-away data: a crash can then corrupt a node.");
+    public static final ConfigKey<String> EMBEDDED_SETTINGS = string("hadoopdb.embedded.settings", "",
+            "Extra postgresql.conf settings for the embedded nodes, as name=value pairs separated by ';'.");
+    public static final ConfigKey<Duration> EMBEDDED_STARTUP_TIMEOUT = duration("hadoopdb.embedded.startup-timeout", "60s",
+            "How long to wait for an embedded node to accept connections.");
+
+    // ---- connections ---------------------------------------------------------------------------
+
+    public static final ConfigKey<Integer> POOL_MAX_SIZE = integer("hadoopdb.pool.max-size", "8",
+            "Maximum pooled connections per node in one HadoopDB process.");
+    public static final ConfigKey<Duration> POOL_CONNECTION_TIMEOUT = duration("hadoopdb.pool.connection-timeout", "30s",
+            "How long to wait for a node connection before reporting the node unreachable.");
+
+    // ---- factories -----------------------------------------------------------------------------
+
+    static ConfigKey<String> string(String name, String def, String description) {
+        return register(new ConfigKey<>(name, def, "string", description, s -> s));
+    }
+
+    static ConfigKey<Integer> integer(String name, String def, String description) {
+        return register(new ConfigKey<>(name, def, "integer", description, ValueParsers::integer));
+    }
+
+    static ConfigKey<Long> longInteger(String name, String def, String description) {
+        return register(new ConfigKey<>(name, def, "integer", description, ValueParsers::longValue));
+    }
+
+    static ConfigKey<Boolean> bool(String name, String def, String description) {
+        return register(new ConfigKey<>(name, def, "boolean", description, ValueParsers::bool));
+    }
+
+    static ConfigKey<Long> bytes(String name, String def, String description) {
+        return register(new ConfigKey<>(name, def, "size", description, ValueParsers::bytes));
+    }
+
+    static ConfigKey<Duration> duration(String name, String def, String description) {
+        return register(new ConfigKey<>(name, def, "duration", description, ValueParsers::duration));
+    }
+
+    private static <T> ConfigKey<T> register(ConfigKey<T> key) {
+        for (ConfigKey<?> k : ALL) {
+            if (k.name().equals(key.name())) {
+                throw new IllegalStateException("Configuration key declared twice: " + key.name());
+            }
+        }
+        ALL.add(key);
+        return key;
+    }
+}
