@@ -1,0 +1,20 @@
+package org.hadoopdb.cli;
+
+/** Formats a throwable and its causes for {@code --verbose} output. */
+final class StackTraces {
+    private StackTraces() {
+    }
+
+    static String format(Throwable t) {
+        StringBuilder sb = new StringBuilder();
+        String prefix = "";
+        for (Throwable cur = t; cur != null; cur = cur.getCause() == cur ? null : cur.getCause()) {
+            sb.append(prefix).append(cur).append('\n');
+            for (StackTraceElement el : cur.getStackTrace()) {
+                sb.append("\tat ").append(el).append('\n');
+            }
+            prefix = "Caused by: ";
+        }
+        return sb.toString();
+    }
+}

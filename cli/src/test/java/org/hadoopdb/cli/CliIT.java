@@ -1,0 +1,74 @@
+package org.hadoopdb.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The {@code hadoopdb} command end to end, in-process, on a fresh home. */
+class CliIT {
+    @TempDir
+    Path home;
+
+    record Result(int exit, String out, String err) {
+    }
+
+    private Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        List<String> all = new java.util.ArrayList<>(List.of("--home", home.toString(), "-Dhadoopdb.embedded.shared-buffers=32MB"));
+        all.addAll(List.of(args));
+        int exit = Main.run(all.toArray(new String[0]), new Console(new PrintWriter(out, true), new PrintWriter(err, true)));
+        return new Result(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void quickstartBringsUpTheDefaultClusterAndLeavesNothingRunning() {
+        Result r = run("-Dhadoopdb.embedded.nodes=2", "quickstart");
+        assertThat(r.exit()).isZero();
+        assertThat(r.err()).contains("creating the default embedded cluster of 2 nodes").contains("is up: 2 nodes");
+        assertThat(r.out()).contains("NODE", "node1", "node2", "running").doesNotContain("stopped");
+
+        Result status = run("cluster", "status");
+        assertThat(status.exit()).isZero();
+        assertThat(status.out().lines().filter(l -> l.startsWith("node"))).hasSize(2).allMatch(l -> l.contains("stopped"));
+        assertThat(ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
+                .filter(cmd -> cmd.contains(home.toString()))).isEmpty();
+    }
+
+    @Test
+    void startKeepsNodesUpUntilStop() {
+        assertThat(run("cluster", "init", "--nodes", "1").exit()).isZero();
+        Result start = run("cluster", "start");
+        assertThat(start.out()).contains("running").contains("started with 'cluster start'");
+        assertThat(run("cluster", "status").out()).contains("running");
+        Result stop = run("cluster", "stop");
+        assertThat(stop.exit()).isZero();
+        assertThat(run("cluster", "status").out()).contains("stopped").doesNotContain("running");
+    }
+
+    @Test
+    void errorsAreOneClearLineOnStderrWithExitCode1() {
+        assertThat(run("cluster", "init", "--nodes", "1").exit()).isZero();
+        Result again = run("cluster", "init", "--nodes", "2");
+        assertThat(again.exit()).isEqualTo(1);
+        assertThat(again.err()).contains("hadoopdb: The home " + home + " already has a cluster of 1 nodes (node1)")
+                .doesNotContain("\tat ");
+        Result badValue = run("-Dhadoopdb.embedded.work-mem=lots", "quickstart");
+        assertThat(badValue.exit()).isEqualTo(1);
+        assertThat(badValue.err()).contains("hadoopdb: Configuration key hadoopdb.embedded.work-mem has value 'lots'");
+        Result usage = run("cluster", "frobnicate");
+        assertThat(usage.exit()).isEqualTo(2);
+        assertThat(usage.err()).contains("Unmatched argument");
+    }
+
+    @Test
+    void configListsEveryKey() {
+        Result r = run("-Dhadoopdb.pool.max-size=3", "config");
+        assertThat(r.out()).contains("hadoopdb.catalog.path").containsPattern("hadoopdb.pool.max-size\\s+3\\s+set");
+    }
+}

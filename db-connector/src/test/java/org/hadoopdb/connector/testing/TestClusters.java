@@ -1,0 +1,63 @@
+package org.hadoopdb.connector.testing;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.connector.ConnectorException;
+import org.hadoopdb.connector.embedded.ClusterLease;
+import org.hadoopdb.connector.embedded.EmbeddedCluster;
+
+/**
+ * Embedded clusters for integration tests: one per node count per test JVM, in a temporary home,
+ * started on first use and stopped when the JVM exits (the lease's shutdown hook), so test classes
+ * share the start-up cost. Tests that change data use their own table names.
+ */
+public final class TestClusters {
+    private static final Map<Integer, TestCluster> SHARED = new ConcurrentHashMap<>();
+
+    private TestClusters() {
+    }
+
+    /** The JVM-wide test cluster with {@code nodes} nodes. */
+    public static TestCluster shared(int nodes) {
+        return SHARED.computeIfAbsent(nodes, TestClusters::start);
+    }
+
+    /** A new, private cluster in a fresh home: close it when done. */
+    public static TestCluster fresh(int nodes) {
+        return start(nodes);
+    }
+
+    private static TestCluster start(int nodes) {
+        try {
+            Path home = Files.createTempDirectory("hadoopdb-test-home-");
+            HadoopDbConfig config = HadoopDbConfig.builder().home(home).environment(Map.of())
+                    .override("hadoopdb.embedded.shared-buffers", "32MB")
+                    .override("hadoopdb.embedded.work-mem", "16MB")
+                    .override("hadoopdb.embedded.fsync", "false")
+                    .build();
+            EmbeddedCluster cluster = new EmbeddedCluster(config);
+            cluster.init(nodes, 0);
+            ClusterLease lease = cluster.acquire(msg -> { });
+            return new TestCluster(config, cluster, lease);
+        } catch (IOException e) {
+            throw new ConnectorException("Cannot create a test home: " + e.getMessage(), e);
+        }
+    }
+
+    /** A running embedded cluster for tests. */
+    public record TestCluster(HadoopDbConfig config, EmbeddedCluster cluster, ClusterLease lease) implements AutoCloseable {
+        public Catalog catalog() {
+            return config.home().catalogStore().load();
+        }
+
+        @Override
+        public void close() {
+            lease.close();
+        }
+    }
+}
