@@ -1,0 +1,5 @@
+package org.hadoopdb.planner.ast;
+
+/** A {@code SORTED BY} column with its direction. */
+public record SortColumn(String name, boolean ascending) {
+}
