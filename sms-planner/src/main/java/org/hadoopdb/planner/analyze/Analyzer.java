@@ -1,0 +1,123 @@
+package org.hadoopdb.planner.analyze;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Properties;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.config.NullCollation;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+import org.apache.calcite.tools.RelBuilder;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.planner.PlannerException;
+
+/**
+ * Semantic analysis: validates a query against one catalog snapshot (names, types, Hive's implicit
+ * conversions) and converts it to a Calcite logical plan. One analyzer per statement.
+ */
+public final class Analyzer {
+    private final Catalog catalog;
+    private final SqlOperatorTable operators;
+    private final Collection<String> functionNames;
+    private final JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(HiveTypeSystem.INSTANCE);
+    private final CalciteCatalogReader catalogReader;
+    private final RelOptCluster cluster;
+
+    /**
+     * @param catalog       the snapshot the statement runs against
+     * @param operators     the functions and operators HiveQL may call
+     * @param functionNames names offered as suggestions when a function is unknown
+     */
+    public Analyzer(Catalog catalog, SqlOperatorTable operators, Collection<String> functionNames) {
+        this.catalog = catalog;
+        this.operators = operators;
+        this.functionNames = functionNames;
+        CalciteSchema root = CalciteSchema.createRootSchema(false, false);
+        root.add(CatalogSchema.NAME, new CatalogSchema(catalog));
+        Properties props = new Properties();
+        props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
+        props.setProperty(CalciteConnectionProperty.CONFORMANCE.camelName(), SqlConformanceEnum.LENIENT.name());
+        CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
+        this.catalogReader = new CalciteCatalogReader(root, List.of(CatalogSchema.NAME), typeFactory, config);
+        this.cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), new RexBuilder(typeFactory));
+    }
+
+    public JavaTypeFactory typeFactory() {
+        return typeFactory;
+    }
+
+    public RelOptCluster cluster() {
+        return cluster;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    /** A validator for one query (validators keep per-query state). */
+    public SqlValidator newValidator() {
+        SqlValidator.Config config = SqlValidator.Config.DEFAULT
+                .withIdentifierExpansion(true)
+                .withConformance(SqlConformanceEnum.LENIENT)
+                // Hive: NULLs sort first ascending, last descending
+                .withDefaultNullCollation(NullCollation.LOW)
+                .withTypeCoercionEnabled(true);
+        return SqlValidatorUtil.newValidator(operators, catalogReader, typeFactory, config);
+    }
+
+    /** Validates {@code query} and converts it to a logical plan whose sub-queries are still {@code RexSubQuery}. */
+    public RelRoot toRel(SqlNode query) {
+        SqlValidator validator = newValidator();
+        SqlNode validated;
+        try {
+            validated = validator.validate(query);
+        } catch (CalciteContextException e) {
+            throw SemanticErrors.translate(e, catalog, functionNames);
+        } catch (RuntimeException e) {
+            throw new PlannerException("Cannot analyze the query: " + e.getMessage(), e);
+        }
+        SqlToRelConverter.Config config = SqlToRelConverter.config()
+                .withTrimUnusedFields(true)
+                .withExpand(false)
+                .withDecorrelationEnabled(true)
+                .withRelBuilderConfigTransform(c -> c.withSimplify(true));
+        SqlToRelConverter converter = new SqlToRelConverter((rowType, queryString, schemaPath, viewPath) -> {
+            throw new PlannerException("Views are not supported");
+        }, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE, config);
+        RelRoot root = converter.convertQuery(validated, false, true);
+        return root.withRel(converter.flattenTypes(root.rel, true));
+    }
+
+    /** The validated row type of {@code query} without converting it (for INSERT and CTAS checks). */
+    public RelDataType validatedRowType(SqlNode query) {
+        SqlValidator validator = newValidator();
+        try {
+            return validator.getValidatedNodeType(validator.validate(query));
+        } catch (CalciteContextException e) {
+            throw SemanticErrors.translate(e, catalog, functionNames);
+        }
+    }
+
+    /** A RelBuilder on this analyzer's cluster. */
+    public RelBuilder relBuilder() {
+        return RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, catalogReader);
+    }
+}

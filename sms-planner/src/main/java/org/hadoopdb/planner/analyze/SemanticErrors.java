@@ -1,0 +1,60 @@
+package org.hadoopdb.planner.analyze;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.hadoopdb.catalog.Names;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.planner.PlannerException;
+
+/**
+ * Turns Calcite's validation errors into HiveQL users' terms: the line and column, the name at
+ * fault, and the closest existing table, column or function name.
+ */
+final class SemanticErrors {
+    private static final Pattern UNKNOWN_COLUMN = Pattern.compile("Column '([^']+)' not found in (?:any table|table '([^']+)')");
+    private static final Pattern UNKNOWN_TABLE = Pattern.compile("Object '([^']+)' not found");
+    private static final Pattern UNKNOWN_FUNCTION = Pattern.compile("No match found for function signature ([A-Za-z_0-9]+)\\(");
+
+    private SemanticErrors() {
+    }
+
+    static PlannerException translate(CalciteContextException e, Catalog catalog, Collection<String> functionNames) {
+        String inner = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage() : e.getMessage();
+        String hint = hint(inner, catalog, functionNames);
+        String where = e.getPosLine() > 0 ? "line " + e.getPosLine() + ":" + e.getPosColumn() + ": " : "";
+        return new PlannerException(where + inner + hint, e);
+    }
+
+    private static String hint(String message, Catalog catalog, Collection<String> functionNames) {
+        Matcher m = UNKNOWN_COLUMN.matcher(message);
+        if (m.find()) {
+            return Names.didYouMean(m.group(1), allColumns(catalog));
+        }
+        m = UNKNOWN_TABLE.matcher(message);
+        if (m.find()) {
+            String hint = Names.didYouMean(m.group(1), catalog.tableNames());
+            return hint.isEmpty() && catalog.tables().isEmpty() ? " (there are no tables yet: CREATE TABLE first)" : hint;
+        }
+        m = UNKNOWN_FUNCTION.matcher(message);
+        if (m.find()) {
+            List<String> names = new ArrayList<>(functionNames);
+            return Names.didYouMean(m.group(1).toLowerCase(java.util.Locale.ROOT), names);
+        }
+        return "";
+    }
+
+    private static Set<String> allColumns(Catalog catalog) {
+        Set<String> names = new LinkedHashSet<>();
+        for (TableInfo t : catalog.tables()) {
+            names.addAll(t.columnNames());
+        }
+        return names;
+    }
+}

@@ -1,0 +1,60 @@
+package org.hadoopdb.planner.analyze;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.hadoopdb.catalog.model.HiveType;
+import org.hadoopdb.planner.PlannerException;
+
+/** HiveQL column types and Calcite types, both ways. All HiveQL columns are nullable. */
+public final class TypeMapping {
+    private TypeMapping() {
+    }
+
+    public static RelDataType toRel(HiveType type, RelDataTypeFactory f) {
+        RelDataType t = switch (type.kind()) {
+            case TINYINT -> f.createSqlType(SqlTypeName.TINYINT);
+            case SMALLINT -> f.createSqlType(SqlTypeName.SMALLINT);
+            case INT -> f.createSqlType(SqlTypeName.INTEGER);
+            case BIGINT -> f.createSqlType(SqlTypeName.BIGINT);
+            case FLOAT -> f.createSqlType(SqlTypeName.REAL);
+            case DOUBLE -> f.createSqlType(SqlTypeName.DOUBLE);
+            case DECIMAL -> f.createSqlType(SqlTypeName.DECIMAL, type.precision(), type.scale());
+            case STRING -> f.createSqlType(SqlTypeName.VARCHAR);
+            case VARCHAR -> f.createSqlType(SqlTypeName.VARCHAR, type.length());
+            case CHAR -> f.createSqlType(SqlTypeName.CHAR, type.length());
+            case BOOLEAN -> f.createSqlType(SqlTypeName.BOOLEAN);
+            case DATE -> f.createSqlType(SqlTypeName.DATE);
+            case TIMESTAMP -> f.createSqlType(SqlTypeName.TIMESTAMP, 6);
+            case BINARY -> f.createSqlType(SqlTypeName.VARBINARY);
+        };
+        return f.createTypeWithNullability(t, true);
+    }
+
+    /**
+     * The HiveQL type of a Calcite type, for result rows and intermediate data. Types HiveQL has no
+     * column type for are refused with a message naming {@code what}.
+     */
+    public static HiveType toHive(RelDataType type, String what) {
+        return switch (type.getSqlTypeName()) {
+            case TINYINT -> HiveType.TINYINT;
+            case SMALLINT -> HiveType.SMALLINT;
+            case INTEGER -> HiveType.INT;
+            case BIGINT -> HiveType.BIGINT;
+            case REAL, FLOAT -> HiveType.FLOAT;
+            case DOUBLE -> HiveType.DOUBLE;
+            case DECIMAL -> HiveType.decimal(Math.max(1, type.getPrecision()), Math.max(0, type.getScale()));
+            case VARCHAR -> type.getPrecision() > 0 && type.getPrecision() <= HiveType.MAX_VARCHAR_LENGTH
+                    && type.getPrecision() != RelDataType.PRECISION_NOT_SPECIFIED ? HiveType.varchar(type.getPrecision()) : HiveType.STRING;
+            case CHAR -> type.getPrecision() >= 1 && type.getPrecision() <= HiveType.MAX_CHAR_LENGTH
+                    ? HiveType.charType(type.getPrecision()) : HiveType.STRING;
+            case BOOLEAN -> HiveType.BOOLEAN;
+            case DATE -> HiveType.DATE;
+            case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> HiveType.TIMESTAMP;
+            case BINARY, VARBINARY -> HiveType.BINARY;
+            case NULL -> HiveType.STRING;
+            default -> throw new PlannerException(what + " has type " + type.getFullTypeString()
+                    + ", which HiveQL tables cannot hold; CAST it to a HiveQL type");
+        };
+    }
+}

@@ -1,0 +1,72 @@
+package org.hadoopdb.planner.optimize;
+
+import java.util.List;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.tools.RelBuilder;
+
+/**
+ * The logical rewrites that run before the SMS split, in phases:
+ * <ol>
+ *   <li>sub-queries ({@code IN}, {@code EXISTS}, scalar) become joins, correlated ones decorrelated;
+ *   <li>{@code COUNT(DISTINCT …)} and other distinct aggregates become two-level aggregates;
+ *   <li>filters and projections move down towards the scans (so they can be pushed into the chunk
+ *       SQL), adjacent ones merge, trivial ones disappear.
+ * </ol>
+ * Constant folding is left to {@code RexSimplify} (through RelBuilder); Calcite's own expression
+ * evaluator does not know Hive's functions.
+ */
+public final class LogicalOptimizer {
+    private static final List<RelOptRule> SUB_QUERIES = List.of(
+            CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+            CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
+            CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
+
+    private static final List<RelOptRule> DISTINCT_AGGREGATES = List.of(
+            CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES,
+            CoreRules.AGGREGATE_PROJECT_MERGE);
+
+    private static final List<RelOptRule> PUSH_DOWN = List.of(
+            CoreRules.FILTER_MERGE,
+            CoreRules.FILTER_PROJECT_TRANSPOSE,
+            CoreRules.FILTER_AGGREGATE_TRANSPOSE,
+            CoreRules.FILTER_INTO_JOIN,
+            CoreRules.JOIN_CONDITION_PUSH,
+            CoreRules.FILTER_SET_OP_TRANSPOSE,
+            CoreRules.PROJECT_MERGE,
+            CoreRules.PROJECT_REMOVE,
+            CoreRules.PROJECT_SET_OP_TRANSPOSE,
+            CoreRules.AGGREGATE_PROJECT_MERGE,
+            CoreRules.AGGREGATE_REMOVE,
+            CoreRules.SORT_REMOVE_CONSTANT_KEYS,
+            CoreRules.UNION_MERGE,
+            CoreRules.UNION_REMOVE);
+
+    private LogicalOptimizer() {
+    }
+
+    public static RelNode optimize(RelNode rel) {
+        RelNode r = run(rel, SUB_QUERIES);
+        RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(r.getCluster(), null);
+        r = RelDecorrelator.decorrelateQuery(r, builder);
+        r = run(r, DISTINCT_AGGREGATES);
+        r = run(r, PUSH_DOWN);
+        return r;
+    }
+
+    private static RelNode run(RelNode rel, List<RelOptRule> rules) {
+        // The limit guards against rules that undo each other; none of ours should get near it.
+        HepProgramBuilder b = HepProgram.builder().addMatchOrder(HepMatchOrder.BOTTOM_UP).addMatchLimit(20_000);
+        b.addRuleCollection(rules);
+        HepPlanner planner = new HepPlanner(b.build());
+        planner.setRoot(rel);
+        return planner.findBestExp();
+    }
+}
