@@ -480,6 +480,14 @@ public final class Row implements Writable, Configurable {
         return byteLens[i];
     }
 
+    /** Sets a STRING (UTF-8) or BINARY field from encoded bytes (copied); strings decode when read. */
+    void setRawBytes(int i, byte[] src, int off, int len) {
+        setBytes(i, src, off, len);
+        objs[i] = null;
+        nulls[i] = false;
+    }
+
+    /** Sets a primitive-backed field (integers, DATE, TIMESTAMP seconds and nanos) without checks. */
     void setRaw(int i, long prim, int nano) {
         prims[i] = prim;
         nanos[i] = nano;
