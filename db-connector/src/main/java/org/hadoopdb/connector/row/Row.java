@@ -13,7 +13,6 @@ import java.util.Objects;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Writable;
-import org.hadoopdb.catalog.model.HiveType;
 import org.hadoopdb.catalog.model.HiveType.Kind;
 import org.hadoopdb.connector.ConnectorException;
 
@@ -456,10 +455,6 @@ public final class Row implements Writable, Configurable {
 
     // ---------------------------------------------------------------- raw access for the encoders of this package
 
-    Kind kind(int i) {
-        return kinds[i];
-    }
-
     long rawPrimitive(int i) {
         return prims[i];
     }
@@ -766,10 +761,5 @@ public final class Row implements Writable, Configurable {
             case TIMESTAMP -> "LocalDateTime";
             case BINARY -> "byte[]";
         };
-    }
-
-    /** The declared type of field {@code i}. */
-    HiveType type(int i) {
-        return schema.type(i);
     }
 }
