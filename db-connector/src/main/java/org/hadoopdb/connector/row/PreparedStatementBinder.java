@@ -21,6 +21,7 @@ public final class PreparedStatementBinder {
 
     private final RowSchema schema;
     private final ParameterBinder[] binders;
+    private RowSchema verifiedSchema;
 
     /** Binds field {@code i} to parameter {@code i + 1}. */
     public PreparedStatementBinder(RowSchema schema) {
@@ -30,6 +31,7 @@ public final class PreparedStatementBinder {
     /** Binds field {@code i} to parameter {@code firstParameter + i}. */
     public PreparedStatementBinder(RowSchema schema, int firstParameter) {
         this.schema = schema;
+        this.verifiedSchema = schema;
         binders = new ParameterBinder[schema.size()];
         for (int i = 0; i < binders.length; i++) {
             binders[i] = binder(schema.type(i), i, firstParameter + i);
@@ -38,8 +40,11 @@ public final class PreparedStatementBinder {
 
     /** Sets the parameters from {@code row}, which must have the binder's schema. */
     public void bind(Row row, PreparedStatement ps) {
-        if (row.schema() != schema && !schema.equals(row.schema())) {
-            throw new ConnectorException("Cannot bind a row of schema " + row.schema() + " as parameters " + schema);
+        if (row.schema() != verifiedSchema) {
+            if (!schema.equals(row.schema())) {
+                throw new ConnectorException("Cannot bind a row of schema " + row.schema() + " as parameters " + schema);
+            }
+            verifiedSchema = row.schema();
         }
         int field = 0;
         try {

@@ -70,8 +70,8 @@ public final class ResultSetRowReader {
      * @throws ConnectorException when the database fails or a value does not fit its field, naming the field
      */
     public boolean next(Row target) {
-        if (target.schema() != schema && !schema.equals(target.schema())) {
-            target.setSchema(schema);
+        if (target.schema() != schema) {
+            target.setSchema(schema); // cheap when equal, and makes the next check an identity check
         }
         int field = -1;
         try {

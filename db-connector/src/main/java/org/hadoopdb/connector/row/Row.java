@@ -38,7 +38,8 @@ import org.hadoopdb.connector.ConnectorException;
  *   <li>FLOAT, DOUBLE: the raw IEEE-754 bits, 4 or 8 bytes big-endian (every NaN payload and -0.0 kept);
  *   <li>DECIMAL: the scale as a zig-zag varint, then the unscaled value's two's-complement bytes
  *       with a varint length (so 1.50 stays 1.50);
- *   <li>STRING, VARCHAR, CHAR: varint byte length, then UTF-8 (the empty string is not NULL);
+ *   <li>STRING, VARCHAR, CHAR: varint byte length, then UTF-8 (the empty string is not NULL; an
+ *       unpaired surrogate, which is not Unicode, becomes {@code '?'} as with {@code String.getBytes});
  *   <li>BOOLEAN: one byte, 0 or 1;
  *   <li>DATE: days since 1970-01-01 as a zig-zag varint;
  *   <li>TIMESTAMP: seconds since 1970-01-01T00:00 as a zig-zag varint, then the nanoseconds as a varint;

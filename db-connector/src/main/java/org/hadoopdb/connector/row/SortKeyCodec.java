@@ -125,8 +125,8 @@ public final class SortKeyCodec {
      * returns {@code out}. Values come back in canonical form (see the class comment).
      */
     public Row decode(SortKey key, Row out) {
-        if (out.schema() != keySchema && !keySchema.equals(out.schema())) {
-            out.setSchema(keySchema);
+        if (out.schema() != keySchema) {
+            out.setSchema(keySchema); // cheap when equal, and makes the next check an identity check
         }
         reader.reset(key.bytes.array(), 0, key.length());
         try {

@@ -242,6 +242,17 @@ class RowTest {
     }
 
     @Test
+    void rowMappersFillTheUsersWritable() {
+        RowMapper<org.apache.hadoop.io.Text> urls = (row, out) -> out.set(row.getString(0));
+        RowSchema schema = RowSchema.builder().add("url", HiveType.STRING).add("visits", HiveType.BIGINT).build();
+        org.apache.hadoop.io.Text out = new org.apache.hadoop.io.Text();
+        urls.map(Row.of(schema, "http://a", 3L), out);
+        assertThat(out).hasToString("http://a");
+        urls.map(Row.of(schema, "http://b", null), out);
+        assertThat(out).hasToString("http://b");
+    }
+
+    @Test
     void setSchemaWithAnEqualSchemaOnlyClears() {
         Row row = TestSchemas.typical();
         row.setSchema(RowSchema.parse(TestSchemas.ALL_TYPES.toText()));
