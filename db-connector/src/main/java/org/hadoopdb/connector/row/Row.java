@@ -58,8 +58,11 @@ import org.hadoopdb.connector.ConnectorException;
  */
 public final class Row implements Writable, Configurable {
 
-    /** Job configuration key of the schema that reflection-made rows (map output values) take. */
-    public static final String SCHEMA_KEY = "hadoopdb.row.schema";
+    /**
+     * Job configuration key of the schema that reflection-made rows (map output values) take. Per-job
+     * state written by the code that sets up a job, not a user setting (so not in {@code ConfigKeys}).
+     */
+    public static final String SCHEMA_KEY = "hadoopdb.job.row-schema";
 
     private static final int NO_BYTES = -1;
     private static final int MAX_SCALE = 1_000_000;
