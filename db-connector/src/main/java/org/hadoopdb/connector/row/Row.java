@@ -137,8 +137,9 @@ public final class Row implements Writable, Configurable {
         return schema;
     }
 
+    /** The number of fields; 0 before a schema is set. */
     public int size() {
-        return kinds.length;
+        return kinds == null ? 0 : kinds.length;
     }
 
     /** Makes every field NULL. */
