@@ -9,14 +9,14 @@ public enum PavloTable {
     /** {@code Data(key, field)}: 100-character records for the Grep task. */
     GREP("Data", 5_600_000L, 1_000_000L, 101.0),
     /** {@code Rankings(pageRank, pageURL, avgDuration)}. */
-    RANKINGS("Rankings", 18_000_000L, 2_000_000L, 62.2),
+    RANKINGS("Rankings", 18_000_000L, 2_000_000L, 65.2),
     /** {@code UserVisits(sourceIP, destURL, visitDate, adRevenue, userAgent, countryCode, languageCode, searchWord, duration)}. */
-    USERVISITS("UserVisits", 155_000_000L, 1_000_000L, 157.4),
+    USERVISITS("UserVisits", 155_000_000L, 1_000_000L, 166.3),
     /**
      * {@code Documents(url, contents)}; also written concatenated for the Hadoop baseline. The bytes per row
      * count both representations.
      */
-    DOCUMENTS("Documents", 600_000L, 25_000L, 2 * 10_200.0);
+    DOCUMENTS("Documents", 600_000L, 25_000L, 20_317.0);
 
     private final String sqlName;
     private final long paperRowsPerNode;

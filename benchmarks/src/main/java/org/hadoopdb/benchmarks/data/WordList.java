@@ -26,9 +26,9 @@ final class WordList {
         "bl", "br", "ch", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "pl", "pr", "sc", "sh", "sl", "sp", "st",
         "th", "tr", "qu", "",
     };
-    private static final String[] VOWELS = {"a", "e", "i", "o", "u", "ai", "ea", "ee", "io", "ou", "y"};
-    private static final int[] SYLLABLES = {1, 1, 1, 2, 2, 2, 2, 3, 3, 4};
-    private static final String[] CODAS = {"", "", "", "n", "r", "s", "t", "l", "m", "nd", "st", "ck", "ng"};
+    private static final String[] VOWELS = {"a", "e", "i", "o", "u", "a", "e", "i", "o", "ea", "ou", "y"};
+    private static final int[] SYLLABLES = {1, 1, 1, 1, 2, 2, 2, 2, 3, 3};
+    private static final String[] CODAS = {"", "", "", "", "", "n", "r", "s", "t", "l", "m", "nd", "st", "ck"};
 
     private static final WordList INSTANCE = new WordList();
 
