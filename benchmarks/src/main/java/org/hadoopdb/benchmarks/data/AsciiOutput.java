@@ -32,9 +32,9 @@ final class AsciiOutput extends AsciiBuilder implements AutoCloseable {
     }
 
     /**
-     * Appends {@code text} escaped in the PostgreSQL COPY text convention (also Hive's with
-     * {@code ESCAPED BY '\\'}): backslash, newline, carriage return and the field delimiter get a
-     * backslash, so a value with line breaks stays on one line.
+     * Appends {@code text} escaped in the PostgreSQL {@code COPY} text convention: newline becomes
+     * {@code \n}, carriage return {@code \r}, and a backslash or the field delimiter gets a backslash in front,
+     * so a value with line breaks stays on one line.
      */
     void appendEscaped(AsciiBuilder text, byte delimiter) {
         ensure(text.length() * 2);

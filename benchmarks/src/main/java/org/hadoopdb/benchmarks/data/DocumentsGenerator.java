@@ -17,21 +17,19 @@ import java.util.Arrays;
  * <p>Representations:
  * <ul>
  *   <li>{@code documents/part-NNNNN}, the table for HadoopDB: one row per document, {@code url|contents},
- *       with the contents escaped in the PostgreSQL {@code COPY} text convention (Hive's with
- *       {@code ESCAPED BY '\\'}): newline as {@code \n}, carriage return as {@code \r}, backslash as
- *       {@code \\} and {@code |} as {@code \|}. Loading with {@code COPY ... (FORMAT text, DELIMITER '|')}
- *       restores the text exactly. (The generated text has newlines but no backslash, {@code |} or carriage
- *       return; the escaping is complete anyway.)</li>
+ *       with the contents escaped in the PostgreSQL {@code COPY} text convention: newline as {@code \n},
+ *       carriage return as {@code \r}, backslash as {@code \\} and {@code |} as {@code \|}. Loading with
+ *       {@code COPY ... (FORMAT text, DELIMITER '|')} restores the text exactly. (The generated text has
+ *       newlines but no backslash, {@code |} or carriage return; the escaping is complete anyway.)</li>
  *   <li>{@code documents-hadoop/part-NNNNN}, the Hadoop baseline's input: the raw pages concatenated, each
- *       followed by a newline, one file per part of {@value #DEFAULT_DOCUMENTS_PER_PART} documents, about
- *       256 MB.</li>
+ *       followed by a newline, one file per part of
+ *       {@link PavloTable#defaultRowsPerPart() 25 000} documents, about 256 MB (the paper's HDFS block).</li>
  * </ul>
  */
 final class DocumentsGenerator implements PartContent {
 
     /** The Hadoop-baseline representation's directory. */
     static final String HADOOP_DIRECTORY = "documents-hadoop";
-    static final long DEFAULT_DOCUMENTS_PER_PART = 25_000;
 
     static final double MEAN_TOKEN_CHARS = 10_000;
     static final double SD_TOKEN_CHARS = 1_000;
