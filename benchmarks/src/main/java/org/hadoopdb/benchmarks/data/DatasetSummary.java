@@ -14,6 +14,7 @@ import java.util.List;
  */
 public record DatasetSummary(String name, Path directory, List<Path> files, long rows, long bytes) {
 
+    /** Copies {@code files}, so the summary stays as it was. */
     public DatasetSummary {
         files = List.copyOf(files);
     }

@@ -82,6 +82,7 @@ public final class GenerateMain implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Runs the command and exits the JVM with its exit code (see {@link #run}). */
     public static void main(String[] args) {
         System.exit(run(args));
     }

@@ -15,6 +15,7 @@ import java.util.Optional;
 public record GenerationSummary(List<DatasetSummary> datasets, Duration elapsed,
                                 Optional<SelectionThreshold> selectionThreshold, long grepMatches) {
 
+    /** Copies {@code datasets}, so the summary stays as it was. */
     public GenerationSummary {
         datasets = List.copyOf(datasets);
     }

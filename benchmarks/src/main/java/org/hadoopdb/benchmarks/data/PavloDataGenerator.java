@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -78,7 +79,7 @@ public final class PavloDataGenerator {
         long documents = scale.rows(PavloTable.DOCUMENTS);
         long links = Math.round(documents * DocumentsGenerator.meanLinksPerDocument(urls));
         if (links < urls.size()) {
-            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "%d documents carry about %d links, but each of the %d Rankings URLs needs at least one "
                             + "(pageRank >= 1): raise the Documents rows to at least %d or lower the Rankings rows "
                             + "(the paper has 30 Rankings rows per document)",
@@ -93,10 +94,12 @@ public final class PavloDataGenerator {
         return new Builder();
     }
 
+    /** The seed every random choice derives from. */
     public long seed() {
         return seed;
     }
 
+    /** The table sizes. */
     public Scale scale() {
         return scale;
     }

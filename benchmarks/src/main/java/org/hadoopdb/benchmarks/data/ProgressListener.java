@@ -1,5 +1,6 @@
 package org.hadoopdb.benchmarks.data;
 
+import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,6 +15,7 @@ public interface ProgressListener {
     /** A listener that ignores everything. */
     ProgressListener NONE = progress -> { };
 
+    /** Receives one table's progress. */
     void onProgress(Progress progress);
 
     /** A listener that logs each report at INFO through SLF4J (logger {@code org.hadoopdb.benchmarks.data}). */
@@ -22,6 +24,6 @@ public interface ProgressListener {
         return p -> log.info("{} {}: {}/{} rows ({}%), {} MB, {} rows/s, {} MB/s",
                 p.table(), p.finished() ? "done" : "running", p.rowsDone(), p.rowsTotal(),
                 Math.round(p.fractionDone() * 100), Math.round(p.bytesDone() / 1e6),
-                Math.round(p.rowsPerSecond()), String.format(java.util.Locale.ROOT, "%.1f", p.megabytesPerSecond()));
+                Math.round(p.rowsPerSecond()), String.format(Locale.ROOT, "%.1f", p.megabytesPerSecond()));
     }
 }

@@ -194,6 +194,7 @@ public final class TpchDataGenerator {
             return this;
         }
 
+        /** Validates the configuration; nothing is generated yet. */
         public TpchDataGenerator build() {
             return new TpchDataGenerator(this);
         }
