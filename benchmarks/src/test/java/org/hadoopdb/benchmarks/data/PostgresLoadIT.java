@@ -2,17 +2,19 @@ package org.hadoopdb.benchmarks.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
+import org.hadoopdb.catalog.model.NodeInfo;
+import org.hadoopdb.connector.testing.TestClusters;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,7 +33,6 @@ class PostgresLoadIT {
 
     @TempDir
     static Path dir;
-    static EmbeddedPostgres postgres;
     static Connection db;
     static PavloDataGenerator generator;
     static GenerationSummary summary;
@@ -44,8 +45,10 @@ class PostgresLoadIT {
                 .build();
         summary = generator.generate(ProgressListener.NONE);
 
-        postgres = EmbeddedPostgres.builder().setDataDirectory(dir.resolve("pg")).start();
-        db = postgres.getPostgresDatabase().getConnection();
+        NodeInfo node = TestClusters.shared(1).catalog().nodes().get(0);
+        db = DriverManager.getConnection(node.jdbcUrl(), node.user(), "");
+        // the shared test cluster outlives this class: private schema, dropped first in case of an earlier failed run
+        execute("DROP SCHEMA IF EXISTS datagen_it CASCADE; CREATE SCHEMA datagen_it; SET search_path TO datagen_it");
         execute("""
                 CREATE TABLE rankings (pageRank INT, pageURL VARCHAR(100), avgDuration INT);
                 CREATE TABLE uservisits (sourceIP VARCHAR(16), destURL VARCHAR(100), visitDate DATE,
@@ -65,12 +68,10 @@ class PostgresLoadIT {
     }
 
     @AfterAll
-    static void stop() throws Exception {
+    static void dropSchema() throws Exception {
         if (db != null) {
+            execute("DROP SCHEMA IF EXISTS datagen_it CASCADE");
             db.close();
-        }
-        if (postgres != null) {
-            postgres.close();
         }
     }
 
