@@ -1,0 +1,63 @@
+package org.hadoopdb.planner;
+
+import java.util.Collection;
+import java.util.List;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.sql.SqlDialect;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.planner.analyze.Analyzer;
+import org.hadoopdb.planner.optimize.LogicalOptimizer;
+import org.hadoopdb.planner.plan.QueryPlan;
+import org.hadoopdb.planner.sms.OperatorCompiler;
+import org.hadoopdb.planner.sms.PlanningOptions;
+import org.hadoopdb.planner.sms.PushdownPolicy;
+import org.hadoopdb.planner.sms.SmsSplitter;
+import org.hadoopdb.planner.sqlgen.ChunkSqlGenerator;
+
+/**
+ * Plans one query against one catalog snapshot: analysis, logical rewrites, the SMS split.
+ *
+ * <pre>{@code
+ * PlannedQuery q = planner.plan(catalog, parsedQuery, options);
+ * System.out.println(q.explain(false));
+ * }</pre>
+ */
+public final class QueryPlanner {
+    private final SqlOperatorTable operators;
+    private final Collection<String> functionNames;
+    private final PushdownPolicy pushdown;
+    private final SqlDialect dialect;
+    private final OperatorCompiler compiler;
+
+    public QueryPlanner(SqlOperatorTable operators, Collection<String> functionNames, PushdownPolicy pushdown,
+                        SqlDialect dialect, OperatorCompiler compiler) {
+        this.operators = operators;
+        this.functionNames = functionNames;
+        this.pushdown = pushdown;
+        this.dialect = dialect;
+        this.compiler = compiler;
+    }
+
+    /** A planned query: the executable plan and the logical plan it came from. */
+    public record PlannedQuery(QueryPlan plan, String logicalPlan, long planningNanos) {
+        public String explain(boolean extended) {
+            return org.hadoopdb.planner.explain.PlanPrinter.print(plan, logicalPlan, extended);
+        }
+    }
+
+    public PlannedQuery plan(Catalog catalog, SqlNode query, PlanningOptions options) {
+        long start = System.nanoTime();
+        Analyzer analyzer = new Analyzer(catalog, operators, functionNames);
+        RelRoot root = analyzer.toRel(query);
+        RelNode optimized = LogicalOptimizer.optimize(root.project());
+        List<String> names = root.validatedRowType.getFieldNames();
+        SmsSplitter splitter = new SmsSplitter(catalog, pushdown, new ChunkSqlGenerator(dialect), compiler, options,
+                analyzer.relBuilder());
+        QueryPlan plan = splitter.plan(optimized, names);
+        return new PlannedQuery(plan, RelOptUtil.toString(optimized), System.nanoTime() - start);
+    }
+}

@@ -1,0 +1,450 @@
+package org.hadoopdb.planner.sms;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.apache.calcite.rel.RelCollation;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.ImmutableBitSet;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.connector.row.SortKeySpec;
+import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.analyze.HadoopDbTable;
+import org.hadoopdb.planner.plan.AggCall;
+import org.hadoopdb.planner.plan.ChunkSource;
+import org.hadoopdb.planner.plan.OperatorSpec;
+import org.hadoopdb.planner.plan.QueryPlan;
+import org.hadoopdb.planner.plan.Shuffle;
+import org.hadoopdb.planner.plan.Stage;
+import org.hadoopdb.planner.plan.StageInput;
+import org.hadoopdb.planner.sqlgen.ChunkSqlGenerator;
+
+/**
+ * The SMS split (DESIGN.md): walks the logical plan bottom-up and keeps every operator inside the
+ * node databases for as long as each chunk can compute it on its own; what is left becomes
+ * MapReduce stages. One planner per query.
+ */
+public final class SmsSplitter {
+    private final Catalog catalog;
+    private final PushdownPolicy pushdown;
+    private final ChunkSqlGenerator sql;
+    private final OperatorCompiler compiler;
+    private final PlanningOptions options;
+    private final RelBuilder relBuilder;
+    private final List<StageBuilder> stages = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private int sources;
+
+    public SmsSplitter(Catalog catalog, PushdownPolicy pushdown, ChunkSqlGenerator sql, OperatorCompiler compiler,
+                       PlanningOptions options, RelBuilder relBuilder) {
+        this.catalog = catalog;
+        this.pushdown = pushdown;
+        this.sql = sql;
+        this.compiler = compiler;
+        this.options = options;
+        this.relBuilder = relBuilder;
+    }
+
+    /**
+     * Plans {@code rel}, whose row type is exactly the result (names included).
+     *
+     * @param resultNames the column names the user sees
+     */
+    public QueryPlan plan(RelNode rel, List<String> resultNames) {
+        Fragment top = visit(rel);
+        RowSchema resultSchema = schemaOf(rel.getRowType(), resultNames);
+        if (top instanceof Fragment.Pushed p) {
+            boolean ordered = p.rel() instanceof Sort s && !s.getCollation().getFieldCollations().isEmpty();
+            ChunkSource source = source(p, "the whole query");
+            double rows = RelMetadataQuery.instance().getRowCount(p.rel());
+            if (options.directFetch() && rows <= options.directFetchMaxRows()) {
+                notes.add("Small map-only result (about " + Math.round(rows) + " rows): read straight from the chunks, no job");
+                return new QueryPlan(List.of(), new QueryPlan.Direct(source), resultSchema, ordered, List.copyOf(notes));
+            }
+            StageBuilder stage = newStage(new StageInput.Chunks(source, List.of()));
+            return finish(stage, resultSchema, ordered);
+        }
+        Fragment.Staged s = (Fragment.Staged) top;
+        return finish(s.stage(), resultSchema, s.ordered());
+    }
+
+    private QueryPlan finish(StageBuilder last, RowSchema resultSchema, boolean ordered) {
+        List<Stage> built = new ArrayList<>();
+        for (StageBuilder b : stages) {
+            built.add(b.build());
+        }
+        return new QueryPlan(built, new QueryPlan.FromStage(last.id()), resultSchema, ordered, List.copyOf(notes));
+    }
+
+    // ---- the walk ----------------------------------------------------------------------------
+
+    private Fragment visit(RelNode rel) {
+        if (rel instanceof TableScan scan) {
+            return scan(scan);
+        }
+        if (rel instanceof Filter f) {
+            return filter(f);
+        }
+        if (rel instanceof Project p) {
+            return project(p);
+        }
+        if (rel instanceof Aggregate a) {
+            return aggregate(a);
+        }
+        if (rel instanceof Sort s) {
+            return sort(s);
+        }
+        if (rel instanceof Values v) {
+            return new Fragment.Pushed(v, new Placement.Single());
+        }
+        throw new PlannerException("HadoopDB cannot run this query yet: it needs a " + rel.getRelTypeName()
+                + " operator, which the SMS planner does not support");
+    }
+
+    private Fragment scan(TableScan scan) {
+        HadoopDbTable table = scan.getTable().unwrap(HadoopDbTable.class);
+        if (table == null) {
+            throw new PlannerException("Unknown table " + scan.getTable().getQualifiedName());
+        }
+        TableInfo t = table.info();
+        if (t.isReplicated()) {
+            return new Fragment.Pushed(scan, new Placement.Replicated(t, Set.of(t.name())));
+        }
+        List<Integer> keys = new ArrayList<>();
+        for (String k : t.partitionKeys()) {
+            keys.add(t.columnIndex(k));
+        }
+        return new Fragment.Pushed(scan, new Placement.Chunked(t, catalog.scheme(t.scheme()), keys, null, Set.of(t.name())));
+    }
+
+    private Fragment filter(Filter f) {
+        Fragment in = visit(f.getInput());
+        RexNode condition = f.getCondition();
+        if (in instanceof Fragment.Pushed p) {
+            List<RexNode> pushable = new ArrayList<>();
+            List<RexNode> kept = new ArrayList<>();
+            for (RexNode c : RelOptUtil.conjunctions(condition)) {
+                String why = pushdown.whyNotPushable(c);
+                if (why == null) {
+                    pushable.add(c);
+                } else {
+                    kept.add(c);
+                    notes.add("Filter " + c + " runs in MapReduce: " + why);
+                }
+            }
+            Fragment.Pushed pushed = p;
+            if (!pushable.isEmpty()) {
+                RexNode cond = RexUtil.composeConjunction(f.getCluster().getRexBuilder(), pushable);
+                Placement placement = ChunkPruning.prune(p.placement(), pushable);
+                pushed = new Fragment.Pushed(f.copy(f.getTraitSet(), p.rel(), cond), placement);
+            }
+            if (kept.isEmpty()) {
+                return pushed;
+            }
+            Fragment.Staged staged = stageOf(pushed, "filter that PostgreSQL cannot evaluate as Hive does");
+            RexNode rest = RexUtil.composeConjunction(f.getCluster().getRexBuilder(), kept);
+            staged.stage().append(compiler.filter(rest, pushed.rowType()));
+            return staged;
+        }
+        Fragment.Staged s = (Fragment.Staged) in;
+        s.stage().append(compiler.filter(condition, s.rowType()));
+        return new Fragment.Staged(s.stage(), f.getRowType(), s.ordered());
+    }
+
+    private Fragment project(Project p) {
+        Fragment in = visit(p.getInput());
+        if (in instanceof Fragment.Pushed pushed) {
+            String why = null;
+            for (RexNode e : p.getProjects()) {
+                why = pushdown.whyNotPushable(e);
+                if (why != null) {
+                    notes.add("Expression " + e + " runs in MapReduce: " + why);
+                    break;
+                }
+            }
+            if (why == null) {
+                return new Fragment.Pushed(p.copy(p.getTraitSet(), pushed.rel(), p.getProjects(), p.getRowType()),
+                        mapPlacement(pushed.placement(), p.getProjects()));
+            }
+            Fragment.Staged staged = stageOf(pushed, "expression that PostgreSQL cannot evaluate as Hive does");
+            staged.stage().append(compiler.project(p.getProjects(), pushed.rowType(), schemaOf(p.getRowType(), null)));
+            return new Fragment.Staged(staged.stage(), p.getRowType(), false);
+        }
+        Fragment.Staged s = (Fragment.Staged) in;
+        s.stage().append(compiler.project(p.getProjects(), s.rowType(), schemaOf(p.getRowType(), null)));
+        return new Fragment.Staged(s.stage(), p.getRowType(), s.ordered());
+    }
+
+    private Fragment aggregate(Aggregate a) {
+        if (a.getGroupType() != Aggregate.Group.SIMPLE) {
+            throw new PlannerException("GROUPING SETS, ROLLUP and CUBE are not supported yet");
+        }
+        Fragment in = visit(a.getInput());
+        int groups = a.getGroupSet().cardinality();
+        if (in instanceof Fragment.Pushed p) {
+            String why = aggregatesNotPushable(a);
+            if (why == null && chunkLocal(p.placement(), a.getGroupSet())) {
+                return new Fragment.Pushed(a.copy(a.getTraitSet(), List.of(p.rel())), groupedPlacement(p.placement(), a));
+            }
+            if (why == null && AggregateSplit.decomposable(a)) {
+                AggregateSplit.Result split = AggregateSplit.split(a, p.rel(), relBuilder);
+                Fragment.Pushed partial = new Fragment.Pushed(split.partial(), p.placement());
+                StageBuilder stage = newStage(new StageInput.Chunks(source(partial, "partial aggregate"), List.of()));
+                stage.shuffle(groupShuffle(stage.currentSchema(), groups, estimateReducers(split.partial()),
+                        groups == 0 ? "global aggregate: merge the chunks' partial results in one reducer"
+                                : "GROUP BY does not contain the partitioning key: merge partial aggregates by group"));
+                stage.append(new OperatorSpec.Aggregate(groups, split.finals(), OperatorSpec.Aggregate.Mode.MERGE,
+                        schemaOf(a.getRowType(), null)));
+                return new Fragment.Staged(stage, a.getRowType(), false);
+            }
+            if (why != null) {
+                notes.add("Aggregate runs in MapReduce from raw rows: " + why);
+            }
+            return completeAggregate(a, stageOf(p, "aggregate that cannot be split"), groups);
+        }
+        return completeAggregate(a, (Fragment.Staged) in, groups);
+    }
+
+    /** Aggregates raw rows in the reducers: group fields and arguments are brought to the front, then shuffled by group. */
+    private Fragment completeAggregate(Aggregate a, Fragment.Staged in, int groups) {
+        StageBuilder stage = in.stage().hasShuffle() ? newStage(new StageInput.PreviousStage(in.stage().id(),
+                in.stage().currentSchema(), List.of())) : in.stage();
+        List<Integer> fields = new ArrayList<>(a.getGroupSet().asList());
+        List<AggCall> calls = new ArrayList<>();
+        for (AggregateCall call : a.getAggCallList()) {
+            if (call.isDistinct() || call.filterArg >= 0) {
+                throw new PlannerException("Aggregate " + call + " cannot run in MapReduce yet");
+            }
+            int[] args = new int[call.getArgList().size()];
+            for (int i = 0; i < args.length; i++) {
+                args[i] = fields.size();
+                fields.add(call.getArgList().get(i));
+            }
+            calls.add(new AggCall(completeKind(call), args,
+                    org.hadoopdb.planner.analyze.TypeMapping.toHive(call.getType(), "aggregate " + call.getName()),
+                    call.getName() == null ? "agg" + calls.size() : call.getName()));
+        }
+        RowSchema before = stage.currentSchema();
+        int[] select = fields.stream().mapToInt(Integer::intValue).toArray();
+        stage.append(new OperatorSpec.Select(select, before.project(select)));
+        stage.shuffle(groupShuffle(stage.currentSchema(), groups, estimateReducers(a.getInput()),
+                "aggregate over rows computed in MapReduce"));
+        stage.append(new OperatorSpec.Aggregate(groups, calls, OperatorSpec.Aggregate.Mode.COMPLETE, schemaOf(a.getRowType(), null)));
+        return new Fragment.Staged(stage, a.getRowType(), false);
+    }
+
+    private static AggCall.Kind completeKind(AggregateCall call) {
+        return switch (call.getAggregation().getKind()) {
+            case COUNT -> call.getArgList().isEmpty() ? AggCall.Kind.COUNT_STAR : AggCall.Kind.COUNT;
+            case SUM -> AggCall.Kind.SUM;
+            case SUM0 -> AggCall.Kind.SUM0;
+            case MIN -> AggCall.Kind.MIN;
+            case MAX -> AggCall.Kind.MAX;
+            case AVG -> AggCall.Kind.AVG;
+            case VAR_POP -> AggCall.Kind.VAR_POP;
+            case VAR_SAMP -> AggCall.Kind.VAR_SAMP;
+            case STDDEV_POP -> AggCall.Kind.STDDEV_POP;
+            case STDDEV_SAMP -> AggCall.Kind.STDDEV_SAMP;
+            default -> throw new PlannerException("Aggregate function " + call.getAggregation().getName()
+                    + " cannot run in MapReduce");
+        };
+    }
+
+    private Fragment sort(Sort s) {
+        Fragment in = visit(s.getInput());
+        long offset = s.offset == null ? 0 : RexLiteral.intValue(s.offset);
+        long fetch = s.fetch == null ? -1 : RexLiteral.intValue(s.fetch);
+        RelCollation collation = s.getCollation();
+        if (in instanceof Fragment.Pushed p) {
+            if (singleCopy(p.placement())) {
+                return new Fragment.Pushed(s.copy(s.getTraitSet(), p.rel(), collation, s.offset, s.fetch), p.placement());
+            }
+            Fragment.Pushed input = p;
+            if (fetch >= 0) {
+                // every chunk sends only its own first offset+fetch rows
+                RelNode topN = relBuilder.push(p.rel()).sortLimit(0, (int) (offset + fetch),
+                        relBuilder.fields(collation)).build();
+                input = new Fragment.Pushed(topN, p.placement());
+            }
+            StageBuilder stage = newStage(new StageInput.Chunks(source(input,
+                    fetch >= 0 ? "per-chunk top " + (offset + fetch) : "chunk rows"), List.of()));
+            return orderInStage(stage, collation, offset, fetch, s.getRowType());
+        }
+        Fragment.Staged st = (Fragment.Staged) in;
+        StageBuilder stage = st.stage().hasShuffle() ? newStage(new StageInput.PreviousStage(st.stage().id(),
+                st.stage().currentSchema(), List.of())) : st.stage();
+        return orderInStage(stage, collation, offset, fetch, s.getRowType());
+    }
+
+    private Fragment orderInStage(StageBuilder stage, RelCollation collation, long offset, long fetch,
+                                  org.apache.calcite.rel.type.RelDataType rowType) {
+        RowSchema schema = stage.currentSchema();
+        boolean sorted = !collation.getFieldCollations().isEmpty();
+        List<SortKeySpec.Column> columns = new ArrayList<>();
+        for (RelFieldCollation fc : collation.getFieldCollations()) {
+            boolean desc = fc.getDirection().isDescending();
+            SortKeySpec.Column c = desc ? SortKeySpec.Column.desc(fc.getFieldIndex()) : SortKeySpec.Column.asc(fc.getFieldIndex());
+            boolean nullsFirst = switch (fc.nullDirection) {
+                case FIRST -> true;
+                case LAST -> false;
+                default -> !desc; // Hive: NULLs are the smallest values
+            };
+            columns.add(nullsFirst ? c.nullsFirst() : c.nullsLast());
+        }
+        stage.shuffle(new Shuffle(SortKeySpec.of(schema, columns).groupedBy(0), 1,
+                sorted ? "ORDER BY: one reducer receives the rows in order" : "LIMIT: one reducer keeps the first rows"));
+        if (offset > 0 || fetch >= 0) {
+            stage.append(new OperatorSpec.Limit(offset, fetch));
+        }
+        return new Fragment.Staged(stage, rowType, sorted);
+    }
+
+    // ---- helpers -----------------------------------------------------------------------------
+
+    private Fragment.Staged stageOf(Fragment.Pushed p, String why) {
+        StageBuilder stage = newStage(new StageInput.Chunks(source(p, "chunk rows for MapReduce (" + why + ")"), List.of()));
+        return new Fragment.Staged(stage, p.rowType(), false);
+    }
+
+    private StageBuilder newStage(StageInput input) {
+        StageBuilder b = new StageBuilder(stages.size() + 1, input);
+        stages.add(b);
+        return b;
+    }
+
+    private ChunkSource source(Fragment.Pushed p, String what) {
+        Placement placement = p.placement();
+        String driver;
+        SortedSet<Integer> chunks = null;
+        if (placement instanceof Placement.Chunked c) {
+            driver = c.driver().name();
+            chunks = c.chunks();
+        } else if (placement instanceof Placement.Replicated r) {
+            driver = r.driver().name();
+        } else {
+            driver = null;
+        }
+        return new ChunkSource("s" + (++sources), driver, List.copyOf(new TreeSet<>(placement.tables())), chunks,
+                sql.toSql(p.rel()), schemaOf(p.rowType(), null), what);
+    }
+
+    private Shuffle groupShuffle(RowSchema schema, int groups, int reducers, String why) {
+        List<SortKeySpec.Column> columns = new ArrayList<>();
+        for (int i = 0; i < groups; i++) {
+            columns.add(SortKeySpec.Column.asc(i));
+        }
+        return new Shuffle(SortKeySpec.of(schema, columns).groupedBy(groups), groups == 0 ? 1 : reducers, why);
+    }
+
+    private int estimateReducers(RelNode input) {
+        if (options.fixedReducers() > 0) {
+            return options.fixedReducers();
+        }
+        RelMetadataQuery mq = RelMetadataQuery.instance();
+        double rows = mq.getRowCount(input);
+        Double width = mq.getAverageRowSize(input);
+        double bytes = rows * (width == null ? 64 : width);
+        int n = (int) Math.ceil(bytes / options.bytesPerReducer());
+        return Math.max(1, Math.min(options.maxReducers(), n));
+    }
+
+    private String aggregatesNotPushable(Aggregate a) {
+        for (AggregateCall call : a.getAggCallList()) {
+            String why = pushdown.whyNotPushable(call);
+            if (why != null) {
+                return call + ": " + why;
+            }
+        }
+        return null;
+    }
+
+    /** True when each chunk holds whole groups: GROUP BY contains the partitioning key, or one copy holds everything. */
+    private static boolean chunkLocal(Placement placement, ImmutableBitSet groupSet) {
+        if (singleCopy(placement)) {
+            return true;
+        }
+        if (placement instanceof Placement.Chunked c && !c.keyFields().isEmpty()) {
+            for (int k : c.keyFields()) {
+                if (!groupSet.get(k)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean singleCopy(Placement placement) {
+        return placement instanceof Placement.Replicated || placement instanceof Placement.Single
+                || placement instanceof Placement.Chunked c && c.singleChunk();
+    }
+
+    /** The placement after a projection: key fields follow the columns that are passed through. */
+    private static Placement mapPlacement(Placement placement, List<RexNode> projects) {
+        if (!(placement instanceof Placement.Chunked c)) {
+            return placement;
+        }
+        List<Integer> keys = new ArrayList<>();
+        for (int k : c.keyFields()) {
+            int found = -1;
+            for (int i = 0; i < projects.size(); i++) {
+                if (projects.get(i) instanceof RexInputRef ref && ref.getIndex() == k) {
+                    found = i;
+                    break;
+                }
+            }
+            if (found < 0) {
+                return new Placement.Chunked(c.driver(), c.scheme(), List.of(), c.chunks(), c.tables());
+            }
+            keys.add(found);
+        }
+        return new Placement.Chunked(c.driver(), c.scheme(), keys, c.chunks(), c.tables());
+    }
+
+    /** After a chunk-local aggregate, key fields move to their position among the group fields. */
+    private static Placement groupedPlacement(Placement placement, Aggregate a) {
+        if (!(placement instanceof Placement.Chunked c) || c.keyFields().isEmpty()) {
+            return placement instanceof Placement.Chunked c2
+                    ? new Placement.Chunked(c2.driver(), c2.scheme(), List.of(), c2.chunks(), c2.tables()) : placement;
+        }
+        List<Integer> group = a.getGroupSet().asList();
+        List<Integer> keys = new ArrayList<>();
+        for (int k : c.keyFields()) {
+            keys.add(group.indexOf(k));
+        }
+        return new Placement.Chunked(c.driver(), c.scheme(), keys, c.chunks(), c.tables());
+    }
+
+    static RowSchema schemaOf(org.apache.calcite.rel.type.RelDataType type, List<String> names) {
+        RowSchema.Builder b = RowSchema.builder();
+        for (int i = 0; i < type.getFieldCount(); i++) {
+            String name = names != null ? names.get(i) : type.getFieldList().get(i).getName();
+            b.add(uniqueName(name, i), org.hadoopdb.planner.analyze.TypeMapping.toHive(
+                    type.getFieldList().get(i).getType(), "column " + (i + 1) + " (" + name + ")"));
+        }
+        return b.build();
+    }
+
+    private static String uniqueName(String name, int i) {
+        return name == null || name.isBlank() ? "_c" + i : name;
+    }
+}

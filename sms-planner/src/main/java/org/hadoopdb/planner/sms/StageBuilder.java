@@ -1,0 +1,88 @@
+package org.hadoopdb.planner.sms;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.plan.OperatorSpec;
+import org.hadoopdb.planner.plan.Shuffle;
+import org.hadoopdb.planner.plan.Stage;
+import org.hadoopdb.planner.plan.StageInput;
+
+/**
+ * A stage being planned. Row-wise operators are appended where the rows currently are: to every
+ * input's map pipeline while the stage has no shuffle, to the reduce pipeline after it. So
+ * consecutive operators share one job until the next repartition.
+ */
+final class StageBuilder {
+    private final int id;
+    private final List<InputBuilder> inputs = new ArrayList<>();
+    private Shuffle shuffle;
+    private final List<OperatorSpec> reduceOps = new ArrayList<>();
+    private RowSchema current;
+
+    private static final class InputBuilder {
+        private final StageInput base;
+        private final List<OperatorSpec> ops = new ArrayList<>();
+
+        InputBuilder(StageInput base) {
+            this.base = base;
+        }
+    }
+
+    StageBuilder(int id, StageInput input) {
+        this.id = id;
+        InputBuilder in = new InputBuilder(input);
+        in.ops.addAll(input.mapOps());
+        inputs.add(in);
+        RowSchema s = input.schema();
+        for (OperatorSpec op : input.mapOps()) {
+            s = op.output(s);
+        }
+        current = s;
+    }
+
+    int id() {
+        return id;
+    }
+
+    boolean hasShuffle() {
+        return shuffle != null;
+    }
+
+    /** The schema of the rows at the current end of the stage. */
+    RowSchema currentSchema() {
+        return current;
+    }
+
+    void append(OperatorSpec op) {
+        if (shuffle == null) {
+            for (InputBuilder in : inputs) {
+                in.ops.add(op);
+            }
+        } else {
+            reduceOps.add(op);
+        }
+        current = op.output(current);
+    }
+
+    /** Adds the repartition; operators appended afterwards run in the reducers. */
+    void shuffle(Shuffle s) {
+        if (shuffle != null) {
+            throw new IllegalStateException("stage " + id + " already repartitions");
+        }
+        shuffle = s;
+    }
+
+    Stage build() {
+        List<StageInput> built = new ArrayList<>();
+        for (InputBuilder in : inputs) {
+            if (in.base instanceof StageInput.Chunks c) {
+                built.add(new StageInput.Chunks(c.source(), List.copyOf(in.ops)));
+            } else {
+                StageInput.PreviousStage p = (StageInput.PreviousStage) in.base;
+                built.add(new StageInput.PreviousStage(p.stage(), p.schema(), List.copyOf(in.ops)));
+            }
+        }
+        return new Stage(id, built, shuffle, List.copyOf(reduceOps), current);
+    }
+}

@@ -1,0 +1,80 @@
+package org.hadoopdb.planner.sms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.sql.dialect.PostgresqlSqlDialect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.hadoopdb.catalog.CatalogFixtures;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.planner.QueryPlanner;
+import org.hadoopdb.planner.plan.QueryPlan;
+import org.junit.jupiter.api.Test;
+
+/** The SMS split of the paper's queries: what is pushed, where the repartitions are. */
+class SmsSplitPlanTest {
+    private final Catalog catalog = CatalogFixtures.paperLayout(4, 2, 1);
+    private final QueryPlanner planner = new QueryPlanner(SqlStdOperatorTable.instance(), List.of(), new InterimPushdown(),
+            PostgresqlSqlDialect.DEFAULT, new FieldOnlyCompiler());
+
+    private QueryPlanner.PlannedQuery plan(String sql) throws Exception {
+        return planner.plan(catalog, SqlParser.create(sql, SqlParser.config().withCaseSensitive(false)
+                .withUnquotedCasing(Casing.UNCHANGED)).parseQuery(), PlanningOptions.DEFAULTS);
+    }
+
+    @Test
+    void largeAggregationPushesAPartialAggregateAndMergesByGroup() throws Exception {
+        QueryPlanner.PlannedQuery q = plan("SELECT sourceip, SUM(adrevenue) FROM uservisits GROUP BY sourceip");
+        String explain = q.explain(false);
+        assertThat(q.plan().stages()).hasSize(1);
+        assertThat(q.plan().stages().get(0).mapOnly()).isFalse();
+        assertThat(explain).contains("SQL: SELECT \"sourceip\", SUM(\"adrevenue\")").contains("GROUP BY \"sourceip\"")
+                .contains("Final aggregate");
+    }
+
+    @Test
+    void groupByThePartitioningKeyRunsEntirelyInTheChunks() throws Exception {
+        QueryPlanner.PlannedQuery q = plan("SELECT desturl, COUNT(*) FROM uservisits GROUP BY desturl");
+        assertThat(q.plan().stages()).hasSizeLessThanOrEqualTo(1);
+        assertThat(q.plan().stages()).allMatch(s -> s.mapOnly());
+        assertThat(q.explain(false)).contains("GROUP BY \"desturl\"").doesNotContain("Final aggregate");
+    }
+
+    @Test
+    void averageTravelsAsSumAndCount() throws Exception {
+        QueryPlanner.PlannedQuery q = plan("SELECT countrycode, AVG(duration) FROM uservisits GROUP BY countrycode");
+        assertThat(q.explain(false)).contains("COUNT(\"duration\")").contains("avg($1, $2)");
+    }
+
+    @Test
+    void keyEqualsLiteralReadsOneChunk() throws Exception {
+        QueryPlanner.PlannedQuery q = plan("SELECT sourceip FROM uservisits WHERE desturl = 'http://example.com/a.html'");
+        System.out.println(q.explain(true));
+        QueryPlan.Result r = q.plan().result();
+        var source = r instanceof QueryPlan.Direct d ? d.source() : q.plan().stages().get(0).inputs().get(0) instanceof
+                org.hadoopdb.planner.plan.StageInput.Chunks c ? c.source() : null;
+        assertThat(source).isNotNull();
+        assertThat(source.chunks()).hasSize(1);
+    }
+
+    @Test
+    void orderByLimitPushesATopNPerChunk() throws Exception {
+        QueryPlanner.PlannedQuery q = plan("SELECT pageurl, pagerank FROM rankings ORDER BY pagerank DESC LIMIT 5");
+        String explain = q.explain(false);
+        assertThat(explain).contains("ORDER BY \"pagerank\" DESC").contains("FETCH NEXT 5 ROWS ONLY").contains("Limit 5")
+                .contains("1 reducer");
+        assertThat(q.plan().ordered()).isTrue();
+    }
+
+    @Test
+    void printsPlans() throws Exception {
+        for (String sql : List.of(
+                "SELECT sourceip, SUM(adrevenue), AVG(duration), STDDEV_SAMP(adrevenue), COUNT(*) FROM uservisits GROUP BY sourceip",
+                "SELECT COUNT(*), MAX(visitdate) FROM uservisits",
+                "SELECT substring(sourceip from 1 for 7), COUNT(DISTINCT desturl) FROM uservisits GROUP BY substring(sourceip from 1 for 7) ORDER BY 2 DESC LIMIT 10")) {
+            System.out.println(sql + "\n" + plan(sql).explain(true));
+        }
+    }
+}
