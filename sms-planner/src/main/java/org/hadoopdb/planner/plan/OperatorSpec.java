@@ -1,5 +1,7 @@
 package org.hadoopdb.planner.plan;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 import org.hadoopdb.connector.row.RowSchema;
 
@@ -7,6 +9,12 @@ import org.hadoopdb.connector.row.RowSchema;
  * A row operator run inside a map or reduce task. Expressions arrive as Java source generated at
  * planning time and are compiled once per task.
  */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "op")
+@JsonSubTypes({@JsonSubTypes.Type(value = OperatorSpec.Filter.class, name = "filter"),
+        @JsonSubTypes.Type(value = OperatorSpec.Project.class, name = "project"),
+        @JsonSubTypes.Type(value = OperatorSpec.Select.class, name = "select"),
+        @JsonSubTypes.Type(value = OperatorSpec.Aggregate.class, name = "aggregate"),
+        @JsonSubTypes.Type(value = OperatorSpec.Limit.class, name = "limit")})
 public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.Project, OperatorSpec.Select,
         OperatorSpec.Aggregate, OperatorSpec.Limit {
 

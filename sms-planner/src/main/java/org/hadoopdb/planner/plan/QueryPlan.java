@@ -1,5 +1,7 @@
 package org.hadoopdb.planner.plan;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 import org.hadoopdb.connector.row.RowSchema;
 
@@ -16,6 +18,9 @@ import org.hadoopdb.connector.row.RowSchema;
 public record QueryPlan(List<Stage> stages, Result result, RowSchema schema, boolean ordered, List<String> notes) {
 
     /** Where the rows of the result are read from. */
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "from")
+    @JsonSubTypes({@JsonSubTypes.Type(value = FromStage.class, name = "stage"),
+            @JsonSubTypes.Type(value = Direct.class, name = "direct")})
     public sealed interface Result permits FromStage, Direct {
     }
 

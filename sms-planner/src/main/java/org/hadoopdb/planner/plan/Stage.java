@@ -14,6 +14,7 @@ import org.hadoopdb.connector.row.RowSchema;
  */
 public record Stage(int id, List<StageInput> inputs, Shuffle shuffle, List<OperatorSpec> reduceOps, RowSchema output) {
 
+    @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean mapOnly() {
         return shuffle == null;
     }

@@ -1,0 +1,188 @@
+package org.hadoopdb.planner.exec;
+
+import java.io.IOException;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.hadoopdb.catalog.config.ConfigKeys;
+import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.connector.row.SortKey;
+import org.hadoopdb.connector.row.SortKeyPartitioner;
+import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.exec.mr.StageConf;
+import org.hadoopdb.planner.exec.mr.StageInputFormat;
+import org.hadoopdb.planner.exec.mr.StageMapper;
+import org.hadoopdb.planner.exec.mr.StageReducer;
+import org.hadoopdb.planner.plan.QueryPlan;
+import org.hadoopdb.planner.plan.Stage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a query plan: its stages as Hadoop jobs (the local runner by default, YARN when configured),
+ * then streams the result. Intermediate results live under the query's scratch directory and are
+ * deleted when the result stream is closed or the query fails. {@link #cancel()} from another
+ * thread kills the running job.
+ */
+public final class QueryExecutor {
+    private static final Logger LOG = LoggerFactory.getLogger(QueryExecutor.class);
+
+    private final HadoopDbConfig config;
+    private final org.apache.hadoop.fs.Path catalogDir;
+    private final long catalogVersion;
+    private volatile Job running;
+    private volatile boolean cancelled;
+
+    /**
+     * @param catalogDir     catalog directory the plan was made against
+     * @param catalogVersion the exact catalog version: tasks read the chunks it lists
+     */
+    public QueryExecutor(HadoopDbConfig config, Path catalogDir, long catalogVersion) {
+        this.config = config;
+        this.catalogDir = catalogDir;
+        this.catalogVersion = catalogVersion;
+    }
+
+    public ResultStream run(QueryPlan plan, String description, ProgressListener progress) {
+        Path queryDir = new Path(scratchRoot(), "queries/" + UUID.randomUUID());
+        Configuration base = jobConf(queryDir);
+        try {
+            int n = plan.stages().size();
+            for (Stage stage : plan.stages()) {
+                runStage(stage, n, base, description, progress);
+            }
+        } catch (RuntimeException e) {
+            deleteQuietly(queryDir, base);
+            throw e;
+        }
+        if (plan.result() instanceof QueryPlan.Direct d) {
+            deleteQuietly(queryDir, base);
+            return DirectResult.open(config, catalogDir, catalogVersion, d.source(), plan.schema());
+        }
+        int last = ((QueryPlan.FromStage) plan.result()).stage();
+        return new RenamedResult(new StageFileResult(StageConf.stageOutput(queryDir, last), plan.stages().get(last - 1).output(),
+                base, () -> deleteQuietly(queryDir, base)), plan.schema());
+    }
+
+    /** Kills the running job, if any; {@link #run} then fails with "cancelled". */
+    public void cancel() {
+        cancelled = true;
+        Job job = running;
+        if (job != null) {
+            try {
+                job.killJob();
+            } catch (IOException e) {
+                LOG.warn("Could not kill job {}: {}", job.getJobID(), e.getMessage());
+            }
+        }
+    }
+
+    private void runStage(Stage stage, int stages, Configuration base, String description, ProgressListener progress) {
+        if (cancelled) {
+            throw new PlannerException("Query cancelled");
+        }
+        try {
+            Configuration conf = new Configuration(base);
+            StageConf.setStage(conf, stage);
+            if (stage.shuffle() != null) {
+                org.hadoopdb.connector.row.RowSchema shuffled = shuffleSchema(stage);
+                shuffled.store(conf, Row.SCHEMA_KEY);
+            }
+            Job job = Job.getInstance(conf, "hadoopdb stage " + stage.id() + "/" + stages + ": " + abbreviate(description));
+            job.setJarByClass(StageMapper.class);
+            job.setInputFormatClass(StageInputFormat.class);
+            job.setMapperClass(StageMapper.class);
+            job.setOutputFormatClass(SequenceFileOutputFormat.class);
+            job.setOutputKeyClass(NullWritable.class);
+            job.setOutputValueClass(Row.class);
+            FileOutputFormat.setOutputPath(job, StageConf.stageOutput(conf, stage.id()));
+            if (stage.shuffle() == null) {
+                job.setNumReduceTasks(0);
+            } else {
+                job.setMapOutputKeyClass(SortKey.class);
+                job.setMapOutputValueClass(Row.class);
+                job.setPartitionerClass(SortKeyPartitioner.class);
+                job.setSortComparatorClass(SortKey.Comparator.class);
+                job.setGroupingComparatorClass(SortKey.GroupComparator.class);
+                job.setReducerClass(StageReducer.class);
+                job.setNumReduceTasks(stage.shuffle().reducers());
+            }
+            running = job;
+            job.submit();
+            LOG.info("Stage {}/{} running as {}", stage.id(), stages, job.getJobID());
+            while (!job.isComplete()) {
+                progress.progress(stage.id(), stages, job.getJobID().toString(), job.mapProgress(),
+                        stage.shuffle() == null ? 0 : job.reduceProgress());
+                Thread.sleep(200);
+            }
+            running = null;
+            if (cancelled) {
+                throw new PlannerException("Query cancelled");
+            }
+            if (!job.isSuccessful()) {
+                throw new PlannerException("Stage " + stage.id() + " (" + job.getJobID() + ") failed: " + JobFailures.describe(job));
+            }
+            progress.progress(stage.id(), stages, job.getJobID().toString(), 1f, stage.shuffle() == null ? 0 : 1f);
+        } catch (IOException e) {
+            throw new PlannerException("Stage " + stage.id() + " could not run: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancel();
+            throw new PlannerException("Query interrupted", e);
+        } catch (ClassNotFoundException e) {
+            throw new PlannerException("Stage " + stage.id() + " could not run: " + e.getMessage(), e);
+        }
+    }
+
+    /** The schema of the rows the map side emits: the end of every input's map operators (they agree). */
+    private static org.hadoopdb.connector.row.RowSchema shuffleSchema(Stage stage) {
+        var in = stage.inputs().get(0);
+        var schema = in.schema();
+        for (var op : in.mapOps()) {
+            schema = op.output(schema);
+        }
+        return schema;
+    }
+
+    private Configuration jobConf(Path queryDir) {
+        Configuration conf = new Configuration(config.hadoopConf());
+        conf.set(StageConf.QUERY_DIR, queryDir.toString());
+        conf.set(StageConf.CATALOG_DIR, catalogDir.toString());
+        conf.setLong(StageConf.CATALOG_VERSION, catalogVersion);
+        if ("local".equals(conf.get("mapreduce.framework.name", "local"))) {
+            String local = config.home().scratchDir().toString();
+            conf.setIfUnset("hadoop.tmp.dir", local + "/hadoop-tmp");
+            conf.setIfUnset("mapreduce.cluster.local.dir", local + "/mapred-local");
+            conf.setIfUnset("mapreduce.jobtracker.staging.root.dir", local + "/staging");
+            int cores = Runtime.getRuntime().availableProcessors();
+            conf.setIfUnset("mapreduce.local.map.tasks.maximum", Integer.toString(Math.max(2, cores)));
+            conf.setIfUnset("mapreduce.local.reduce.tasks.maximum", Integer.toString(Math.max(2, cores)));
+        }
+        return conf;
+    }
+
+    private Path scratchRoot() {
+        return config.getIfSet(ConfigKeys.SCRATCH_DIR).map(Path::new)
+                .orElse(new Path(config.home().scratchDir().toUri()));
+    }
+
+    private static void deleteQuietly(Path dir, Configuration conf) {
+        try {
+            FileSystem fs = dir.getFileSystem(conf);
+            fs.delete(dir, true);
+        } catch (IOException e) {
+            LOG.warn("Could not delete the query scratch directory {}: {}", dir, e.getMessage());
+        }
+    }
+
+    private static String abbreviate(String s) {
+        String one = s == null ? "" : s.replaceAll("\\s+", " ").trim();
+        return one.length() > 80 ? one.substring(0, 77) + "..." : one;
+    }
+}

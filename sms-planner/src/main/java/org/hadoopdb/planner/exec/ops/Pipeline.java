@@ -1,0 +1,43 @@
+package org.hadoopdb.planner.exec.ops;
+
+import java.util.List;
+import org.hadoopdb.planner.exec.expr.CompiledPredicate;
+import org.hadoopdb.planner.exec.expr.CompiledProjection;
+import org.hadoopdb.planner.plan.OperatorSpec;
+
+/** Builds the operator chain of a map or reduce task from its specs; expressions are compiled here, once. */
+public final class Pipeline {
+    /** Compiles the generated Java of a plan's expressions (once per class name per JVM). */
+    public interface ExpressionLoader {
+        <T> T load(String className, String javaSource, Class<T> type);
+    }
+
+    private Pipeline() {
+    }
+
+    /** The head of the chain: rows pushed into it flow through {@code specs} into {@code terminal}. */
+    public static RowSink build(List<OperatorSpec> specs, RowSink terminal, ExpressionLoader loader) {
+        RowSink next = terminal;
+        for (int i = specs.size() - 1; i >= 0; i--) {
+            next = operator(specs.get(i), next, loader);
+        }
+        return next;
+    }
+
+    private static RowSink operator(OperatorSpec spec, RowSink next, ExpressionLoader loader) {
+        if (spec instanceof OperatorSpec.Filter f) {
+            return new FilterOperator(loader.load(f.className(), f.javaSource(), CompiledPredicate.class), next);
+        }
+        if (spec instanceof OperatorSpec.Project p) {
+            return new ProjectOperator(loader.load(p.className(), p.javaSource(), CompiledProjection.class), p.schema(), next);
+        }
+        if (spec instanceof OperatorSpec.Select s) {
+            return new SelectOperator(s.fields(), s.schema(), next);
+        }
+        if (spec instanceof OperatorSpec.Aggregate a) {
+            return new AggregateOperator(a, next);
+        }
+        OperatorSpec.Limit l = (OperatorSpec.Limit) spec;
+        return new LimitOperator(l.offset(), l.fetch(), next);
+    }
+}
