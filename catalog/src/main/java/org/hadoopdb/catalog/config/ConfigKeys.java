@@ -63,6 +63,19 @@ public final class ConfigKeys {
     public static final ConfigKey<Duration> POOL_CONNECTION_TIMEOUT = duration("hadoopdb.pool.connection-timeout", "30s",
             "How long to wait for a node connection before reporting the node unreachable.");
 
+    // ---- query planning and execution -----------------------------------------------------------
+
+    public static final ConfigKey<Integer> REDUCERS = integer("hadoopdb.reducers", "0",
+            "Reduce tasks per stage for this session; 0 lets the planner size each stage from its estimated shuffle bytes.");
+    public static final ConfigKey<Integer> REDUCERS_MAX = integer("hadoopdb.reducers.max", "8",
+            "Upper bound on the reduce tasks the planner gives a stage.");
+    public static final ConfigKey<Long> REDUCERS_BYTES_PER_REDUCER = bytes("hadoopdb.reducers.bytes-per-reducer", "256MB",
+            "Estimated shuffle bytes per reduce task when the planner sizes a stage.");
+    public static final ConfigKey<Boolean> FETCH_DIRECT = bool("hadoopdb.fetch.direct", "true",
+            "Read a small map-only result straight from the chunks without launching a job (Hive's fetch task).");
+    public static final ConfigKey<Long> FETCH_DIRECT_MAX_ROWS = longInteger("hadoopdb.fetch.direct.max-rows", "100000",
+            "The largest estimated result the planner reads directly instead of running a map-only job.");
+
     // ---- factories -----------------------------------------------------------------------------
 
     static ConfigKey<String> string(String name, String def, String description) {

@@ -12,4 +12,14 @@ package org.hadoopdb.planner.sms;
 public record PlanningOptions(int maxReducers, long bytesPerReducer, int fixedReducers, boolean directFetch,
                               long directFetchMaxRows) {
     public static final PlanningOptions DEFAULTS = new PlanningOptions(8, 256L << 20, -1, true, 100_000);
+
+    /** The options a session's configuration selects. */
+    public static PlanningOptions from(org.hadoopdb.catalog.config.HadoopDbConfig config) {
+        int fixed = config.get(org.hadoopdb.catalog.config.ConfigKeys.REDUCERS);
+        return new PlanningOptions(Math.max(1, config.get(org.hadoopdb.catalog.config.ConfigKeys.REDUCERS_MAX)),
+                Math.max(1, config.get(org.hadoopdb.catalog.config.ConfigKeys.REDUCERS_BYTES_PER_REDUCER)),
+                fixed > 0 ? fixed : -1,
+                config.get(org.hadoopdb.catalog.config.ConfigKeys.FETCH_DIRECT),
+                config.get(org.hadoopdb.catalog.config.ConfigKeys.FETCH_DIRECT_MAX_ROWS));
+    }
 }
