@@ -16,7 +16,7 @@ import org.antlr.v4.runtime.misc.IntervalSet;
  */
 final class ExpectedTokens {
     /** Longer lists are cut here and end with "…". */
-    static final int MAX_SHOWN = 12;
+    static final int MAX_SHOWN = 15;
 
     private static final Set<Integer> NUMBERS = Set.of(HiveQLLexer.INTEGER_VALUE, HiveQLLexer.DECIMAL_VALUE,
             HiveQLLexer.DOUBLE_VALUE, HiveQLLexer.TINYINT_LITERAL, HiveQLLexer.SMALLINT_LITERAL,
@@ -95,6 +95,12 @@ final class ExpectedTokens {
             all.add("end of input");
         }
         return all;
+    }
+
+    /** A keyword that cannot be a name without backticks (SELECT, DATE, ORDER …). */
+    boolean isReservedKeyword(int type) {
+        String literal = vocabulary.getLiteralName(type);
+        return literal != null && Character.isLetter(literal.charAt(1)) && !nonReserved.contains(type);
     }
 
     private static int rank(int type) {

@@ -2,6 +2,9 @@ package org.hadoopdb.planner.parse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperator;
@@ -32,10 +35,10 @@ final class GroupByBuilder {
         boolean hasSets = ctx.SETS() != null;
         if (ctx.rollupOrCube != null && hasSets) {
             throw source.error(ctx.rollupOrCube, "GROUP BY cannot have both WITH " + ctx.rollupOrCube.getText()
-                    .toUpperCase(java.util.Locale.ROOT) + " and GROUPING SETS");
+                    .toUpperCase(Locale.ROOT) + " and GROUPING SETS");
         }
         if (ctx.rollupOrCube != null) {
-            requirePlain(ctx, "WITH " + ctx.rollupOrCube.getText().toUpperCase(java.util.Locale.ROOT));
+            requirePlain(ctx, "WITH " + ctx.rollupOrCube.getText().toUpperCase(Locale.ROOT));
             SqlOperator op = ctx.rollupOrCube.getType() == HiveQLLexer.ROLLUP
                     ? SqlStdOperatorTable.ROLLUP : SqlStdOperatorTable.CUBE;
             return SqlNodeList.of(op.createCall(pos, elements));
@@ -98,8 +101,8 @@ final class GroupByBuilder {
     /** Hive: every expression of a grouping set must be one of the GROUP BY expressions. */
     private void requireDeclared(HiveQL.GroupingSetContext ctx, SqlNode set, List<SqlNode> declared) {
         List<SqlNode> members = set instanceof SqlNodeList list ? list.getList()
-                : set.getKind() == org.apache.calcite.sql.SqlKind.ROW
-                        ? ((org.apache.calcite.sql.SqlCall) set).getOperandList() : List.of(set);
+                : set.getKind() == SqlKind.ROW
+                        ? ((SqlCall) set).getOperandList() : List.of(set);
         for (int i = 0; i < members.size(); i++) {
             SqlNode member = members.get(i);
             if (declared.stream().noneMatch(d -> d.equalsDeep(member, Litmus.IGNORE))) {

@@ -80,7 +80,8 @@ public final class HiveQlParser {
                 case HiveQLLexer.UNTERMINATED_BLOCK_COMMENT -> "unterminated comment: '/*' opened here has no closing '*/'";
                 case HiveQLLexer.UNTERMINATED_BACKQUOTE ->
                         "unterminated quoted identifier: the backtick opened here is never closed";
-                case HiveQLLexer.UNRECOGNIZED -> "unexpected character " + describe(token.getText());
+                case HiveQLLexer.UNRECOGNIZED -> "unexpected character " + describe(token.getText())
+                        + (token.getText().equals("$") ? " (variable substitution ${…} is not supported)" : "");
                 default -> null;
             };
             if (problem != null) {

@@ -85,7 +85,7 @@ final class QueryBuilder {
                 }
             }
             items.add(new SqlWithItem(pos, new SqlIdentifier(Identifiers.name(named.name, source),
-                    source.pos(named.name)), columns, subquery(named.query())));
+                    source.pos(named.name)), columns, subquery(named.query()), SqlLiteral.createBoolean(false, pos)));
         }
         return items;
     }
