@@ -34,6 +34,15 @@ final class ExpectedTokens {
             HiveQLLexer.MINUS, HiveQLLexer.ORDER, HiveQLLexer.SORT, HiveQLLexer.CLUSTER, HiveQLLexer.DISTRIBUTE,
             HiveQLLexer.LIMIT, HiveQLLexer.JOIN, HiveQLLexer.ON, HiveQLLexer.USING, HiveQLLexer.AS);
 
+    private static final Set<Integer> STRUCTURAL_KEYWORDS = Set.of(HiveQLLexer.SELECT, HiveQLLexer.FROM,
+            HiveQLLexer.WHERE, HiveQLLexer.HAVING, HiveQLLexer.WINDOW, HiveQLLexer.UNION, HiveQLLexer.INTERSECT,
+            HiveQLLexer.EXCEPT, HiveQLLexer.JOIN, HiveQLLexer.ON, HiveQLLexer.USING, HiveQLLexer.WITH, HiveQLLexer.INSERT,
+            HiveQLLexer.CREATE, HiveQLLexer.DROP, HiveQLLexer.INTO, HiveQLLexer.TABLE, HiveQLLexer.SET, HiveQLLexer.BY,
+            HiveQLLexer.AS, HiveQLLexer.AND, HiveQLLexer.OR, HiveQLLexer.NOT, HiveQLLexer.IS, HiveQLLexer.IN,
+            HiveQLLexer.LIKE, HiveQLLexer.RLIKE, HiveQLLexer.REGEXP, HiveQLLexer.BETWEEN, HiveQLLexer.CASE,
+            HiveQLLexer.WHEN, HiveQLLexer.THEN, HiveQLLexer.ELSE, HiveQLLexer.CAST, HiveQLLexer.EXISTS, HiveQLLexer.NULL,
+            HiveQLLexer.TRUE, HiveQLLexer.FALSE, HiveQLLexer.ALL, HiveQLLexer.DISTINCT, HiveQLLexer.OVER);
+
     private final Vocabulary vocabulary;
     private final IntervalSet nonReserved;
     private final IntervalSet expressionStart;
@@ -97,10 +106,14 @@ final class ExpectedTokens {
         return all;
     }
 
-    /** A keyword that cannot be a name without backticks (SELECT, DATE, ORDER …). */
-    boolean isReservedKeyword(int type) {
+    /**
+     * A reserved keyword people also use as a column or table name (DATE, ORDER, GROUP, ROWS …), as opposed
+     * to one that shapes the statement (FROM, WHERE, AND …), where a hint about quoting would mislead.
+     */
+    boolean isNameLikeReservedKeyword(int type) {
         String literal = vocabulary.getLiteralName(type);
-        return literal != null && Character.isLetter(literal.charAt(1)) && !nonReserved.contains(type);
+        return literal != null && Character.isLetter(literal.charAt(1)) && !nonReserved.contains(type)
+                && !STRUCTURAL_KEYWORDS.contains(type);
     }
 
     private static int rank(int type) {

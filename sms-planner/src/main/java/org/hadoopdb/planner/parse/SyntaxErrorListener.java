@@ -87,12 +87,12 @@ final class SyntaxErrorListener extends BaseErrorListener {
                                         ExpectedTokens vocabulary) {
         if (e instanceof NoViableAltException noViable && noViable.getStartToken() != offending) {
             Token start = noViable.getStartToken();
-            if (vocabulary.isReservedKeyword(start.getType())
+            if (vocabulary.isNameLikeReservedKeyword(start.getType())
                     && noViable.getExpectedTokens().contains(HiveQLLexer.IDENTIFIER)) {
                 return start;
             }
         }
-        if (vocabulary.isReservedKeyword(at.getType()) && expected.contains(HiveQLLexer.IDENTIFIER)) {
+        if (vocabulary.isNameLikeReservedKeyword(at.getType()) && expected.contains(HiveQLLexer.IDENTIFIER)) {
             return at;
         }
         return null;
