@@ -106,12 +106,16 @@ final class CalciteValidation {
 
     /** Validates the tree and converts it to a relational plan; returns the plan's row type. */
     RelDataType validateAndConvert(SqlNode query) {
+        return convert(query).validatedRowType;
+    }
+
+    /** Validates the tree and converts it to a relational plan. */
+    RelRoot convert(SqlNode query) {
         SqlValidator validator = validator();
         SqlNode validated = validator.validate(query);
         RelOptCluster cluster = RelOptCluster.create(new VolcanoPlanner(), new RexBuilder(typeFactory));
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalogReader, cluster,
                 StandardConvertletTable.INSTANCE, SqlToRelConverter.config().withTrimUnusedFields(false));
-        RelRoot root = converter.convertQuery(validated, false, true);
-        return root.validatedRowType;
+        return converter.convertQuery(validated, false, true);
     }
 }

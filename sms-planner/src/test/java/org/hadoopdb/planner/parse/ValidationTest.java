@@ -3,9 +3,12 @@ package org.hadoopdb.planner.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.Stream;
+import org.apache.calcite.rel.RelCollation;
+import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.type.RelDataType;
 import org.hadoopdb.planner.ast.QueryStatement;
 import org.hadoopdb.planner.ast.SourceSpan;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -61,6 +64,17 @@ class ValidationTest {
                         + "ON (R.pageURL = NUV.destURL) GROUP BY sourceIP ORDER BY SUM(adRevenue) DESC LIMIT 1",
                 "SELECT count(*) FROM t",
                 "SELECT 1 + 1, 'x', NULL, TRUE");
+    }
+
+    @Test
+    void orderByCarriesHiveNullDirectionsAndOrdinalsIntoThePlan() {
+        QueryStatement statement = (QueryStatement) HiveQlParser.parse(
+                SourceSpan.of("SELECT a, b, c FROM t ORDER BY 2 DESC, a, c DESC NULLS FIRST"));
+        RelCollation collation = CALCITE.convert(statement.query()).collation;
+        assertThat(collation.getFieldCollations()).containsExactly(
+                new RelFieldCollation(1, RelFieldCollation.Direction.DESCENDING, RelFieldCollation.NullDirection.LAST),
+                new RelFieldCollation(0, RelFieldCollation.Direction.ASCENDING, RelFieldCollation.NullDirection.FIRST),
+                new RelFieldCollation(2, RelFieldCollation.Direction.DESCENDING, RelFieldCollation.NullDirection.FIRST));
     }
 
     @ParameterizedTest
