@@ -85,7 +85,15 @@ tableProperty
 insert
     : INSERT OVERWRITE LOCAL? DIRECTORY path=stringLiteral rowFormat? query                  #insertDirectory
     | INSERT OVERWRITE TABLE tableName query                                                  #insertOverwrite
-    | INSERT INTO TABLE? tableName (LPAREN identifier (COMMA identifier)* RPAREN)? query     #insertInto
+    | INSERT INTO TABLE? tableName (LPAREN identifier (COMMA identifier)* RPAREN)? (query | valuesClause) #insertInto
+    ;
+
+valuesClause
+    : VALUES valuesRow (COMMA valuesRow)*
+    ;
+
+valuesRow
+    : LPAREN expression (COMMA expression)* RPAREN
     ;
 
 // ---------------------------------------------------------------- queries

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -52,6 +53,16 @@ final class QueryBuilder {
     /** A query nested in another: its DISTRIBUTE BY only spreads rows over reducers, so it is dropped. */
     SqlNode subquery(HiveQL.QueryContext ctx) {
         return query(ctx).node();
+    }
+
+    /** {@code VALUES (1, 'a'), (2, 'b')} of INSERT INTO: Calcite's VALUES of ROWs. */
+    SqlNode values(HiveQL.ValuesClauseContext ctx) {
+        List<SqlNode> rows = new ArrayList<>();
+        for (HiveQL.ValuesRowContext row : ctx.valuesRow()) {
+            SqlParserPos pos = source.pos(row);
+            rows.add(SqlStdOperatorTable.ROW.createCall(pos, expressions.expressions(row.expression(), pos).getList()));
+        }
+        return SqlStdOperatorTable.VALUES.createCall(source.pos(ctx), rows);
     }
 
     /** A table name; {@code default.t} is {@code t}, the only database HadoopDB has. */
@@ -203,7 +214,7 @@ final class QueryBuilder {
         return new Built(new SqlOrderBy(pos, body, order, offset, fetch), distributeBy);
     }
 
-    private SqlNode number(org.antlr.v4.runtime.Token token) {
+    private SqlNode number(Token token) {
         return SqlLiteral.createExactNumeric(token.getText(), source.pos(token));
     }
 

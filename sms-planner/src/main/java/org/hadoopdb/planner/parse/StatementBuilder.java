@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.antlr.v4.runtime.Token;
 import org.apache.calcite.sql.SqlNode;
 import org.hadoopdb.planner.ast.ColumnDef;
 import org.hadoopdb.planner.ast.CreateTableStatement;
@@ -121,7 +122,7 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
         return columns;
     }
 
-    private int positiveInt(org.antlr.v4.runtime.Token token, String what) {
+    private int positiveInt(Token token, String what) {
         try {
             int value = Integer.parseInt(token.getText());
             if (value > 0) {
@@ -219,7 +220,7 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
         HiveQL.InsertIntoContext into = (HiveQL.InsertIntoContext) ctx;
         List<String> columns = new ArrayList<>();
         into.identifier().forEach(id -> columns.add(Identifiers.name(id, source)));
-        return new InsertTableStatement(queries.tableNameString(into.tableName()), false, columns,
-                queries.subquery(into.query()), span);
+        SqlNode rows = into.query() != null ? queries.subquery(into.query()) : queries.values(into.valuesClause());
+        return new InsertTableStatement(queries.tableNameString(into.tableName()), false, columns, rows, span);
     }
 }

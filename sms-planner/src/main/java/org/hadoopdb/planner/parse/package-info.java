@@ -119,6 +119,7 @@
  * {@code SET} is read from the text: the key up to '=', the value everything after it, trimmed.
  * {@code DESCRIBE EXTENDED} is reported as {@code formatted}. {@code ColumnDef.type} is the catalog's
  * canonical spelling ({@code integer} → {@code int}, {@code DECIMAL} → {@code decimal(10,0)}).
- * Only {@code STORED AS TEXTFILE} is accepted.
+ * Only {@code STORED AS TEXTFILE} is accepted. {@code INSERT INTO t VALUES (…), (…)} carries Calcite's
+ * {@code VALUES} of {@code ROW}s as its query.
  */
 package org.hadoopdb.planner.parse;

@@ -227,6 +227,14 @@ class StatementTest {
             var parenthesised = (InsertTableStatement) statement("INSERT INTO t (SELECT 1)");
             assertThat(parenthesised.columns()).isEmpty();
         }
+
+        @Test
+        void intoTableValues() {
+            var insert = (InsertTableStatement) statement("INSERT INTO TABLE t (a, b) VALUES (1, 'x'), (-2, NULL)");
+            assertThat(insert.columns()).containsExactly("a", "b");
+            assertThat(sql(insert.query())).isEqualTo("VALUES ROW(1, _UTF-16'x'), ROW(-2, NULL)");
+            assertThat(new CalciteValidation().validateAndConvert(insert.query()).getFieldCount()).isEqualTo(2);
+        }
     }
 
     @Nested
