@@ -105,7 +105,7 @@ final class FromClauseBuilder {
 
     /** {@code EXISTS (SELECT 1 FROM right WHERE condition)}. */
     private SqlNode exists(HiveQL.SemiJoinContext semi, SqlParserPos pos) {
-        SqlNodeList one = SqlNodeList.of(SqlLiteral.createExactNumeric("1", pos));
+        SqlNodeList one = new SqlNodeList(List.of(SqlLiteral.createExactNumeric("1", pos)), pos);
         SqlSelect select = new SqlSelect(pos, null, one, primary(semi.relationPrimary()),
                 expressions.expression(semi.expression()), null, null, null, null, null, null, null, null);
         return SqlStdOperatorTable.EXISTS.createCall(pos, select);

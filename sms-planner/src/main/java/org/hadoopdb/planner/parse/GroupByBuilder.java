@@ -41,7 +41,7 @@ final class GroupByBuilder {
             requirePlain(ctx, "WITH " + ctx.rollupOrCube.getText().toUpperCase(Locale.ROOT));
             SqlOperator op = ctx.rollupOrCube.getType() == HiveQLLexer.ROLLUP
                     ? SqlStdOperatorTable.ROLLUP : SqlStdOperatorTable.CUBE;
-            return SqlNodeList.of(op.createCall(pos, elements));
+            return new SqlNodeList(List.of(op.createCall(pos, elements)), pos);
         }
         if (hasSets) {
             requirePlain(ctx, "GROUPING SETS");
@@ -51,7 +51,7 @@ final class GroupByBuilder {
                 requireDeclared(set, node, elements);
                 sets.add(node);
             }
-            return SqlNodeList.of(SqlStdOperatorTable.GROUPING_SETS.createCall(pos, sets));
+            return new SqlNodeList(List.of(SqlStdOperatorTable.GROUPING_SETS.createCall(pos, sets)), pos);
         }
         return new SqlNodeList(elements, pos);
     }

@@ -131,7 +131,8 @@ final class QueryBuilder {
     private SqlSelect select(HiveQL.QuerySpecificationContext ctx) {
         SqlParserPos pos = source.pos(ctx);
         SqlNodeList keywords = ctx.quantifier != null && ctx.quantifier.getType() == HiveQLLexer.DISTINCT
-                ? SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(source.pos(ctx.quantifier))) : null;
+                ? new SqlNodeList(List.of(SqlSelectKeyword.DISTINCT.symbol(source.pos(ctx.quantifier))),
+                        source.pos(ctx.quantifier)) : null;
         SqlNodeList selectList = new SqlNodeList(source.pos(ctx.selectItem(0).getStart(),
                 ctx.selectItem(ctx.selectItem().size() - 1).getStop()));
         ctx.selectItem().forEach(item -> selectList.add(selectItem(item)));
