@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.antlr.v4.runtime.ParserRuleContext;
-import org.antlr.v4.runtime.Token;
-import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlBinaryOperator;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlFunctionCategory;
@@ -35,11 +33,13 @@ final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
     private final SourceText source;
     private final QueryBuilder queries;
     private final WindowBuilder windows;
+    private final LiteralBuilder literals;
 
     ExpressionBuilder(SourceText source, QueryBuilder queries) {
         this.source = source;
         this.queries = queries;
         this.windows = new WindowBuilder(source, this);
+        this.literals = new LiteralBuilder(source);
     }
 
     WindowBuilder windows() {
@@ -254,7 +254,7 @@ final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
 
     @Override
     public SqlNode visitLiteralExpression(HiveQL.LiteralExpressionContext ctx) {
-        return visit(ctx.literal());
+        return literals.visit(ctx.literal());
     }
 
     @Override
@@ -362,61 +362,5 @@ final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
     @Override
     public SqlNode visitColumn(HiveQL.ColumnContext ctx) {
         return new SqlIdentifier(Identifiers.name(ctx.identifier(), source), source.pos(ctx));
-    }
-
-    // ---------------------------------------------------------------- literals
-
-    @Override
-    public SqlNode visitNullLiteral(HiveQL.NullLiteralContext ctx) {
-        return SqlLiteral.createNull(source.pos(ctx));
-    }
-
-    @Override
-    public SqlNode visitBooleanLiteral(HiveQL.BooleanLiteralContext ctx) {
-        return SqlLiteral.createBoolean(ctx.TRUE() != null, source.pos(ctx));
-    }
-
-    @Override
-    public SqlNode visitNumericLiteral(HiveQL.NumericLiteralContext ctx) {
-        return Literals.number(ctx.number().getStart(), false, source.pos(ctx), source);
-    }
-
-    @Override
-    public SqlNode visitStringLiteralValue(HiveQL.StringLiteralValueContext ctx) {
-        return Literals.string(Literals.stringValue(ctx.stringLiteral()), source.pos(ctx));
-    }
-
-    @Override
-    public SqlNode visitDateLiteral(HiveQL.DateLiteralContext ctx) {
-        return Literals.date(ctx.stringLiteral().getStart(), Literals.stringValue(ctx.stringLiteral()),
-                source.pos(ctx), source);
-    }
-
-    @Override
-    public SqlNode visitTimestampLiteral(HiveQL.TimestampLiteralContext ctx) {
-        return Literals.timestamp(ctx.stringLiteral().getStart(), Literals.stringValue(ctx.stringLiteral()),
-                source.pos(ctx), source);
-    }
-
-    @Override
-    public SqlNode visitIntervalLiteral(HiveQL.IntervalLiteralContext ctx) {
-        int sign = ctx.sign != null && ctx.sign.getType() == HiveQLLexer.MINUS_SIGN ? -1 : 1;
-        Token value = ctx.value;
-        String text = value.getType() == HiveQLLexer.STRING ? HiveStrings.unescape(value.getText()) : value.getText();
-        HiveQL.IntervalQualifierContext q = ctx.intervalQualifier();
-        TimeUnit start = timeUnit(q.getStart());
-        TimeUnit end = q.TO() != null ? timeUnit(q.getStop()) : null;
-        return Literals.interval(sign, text, start, end, source.pos(ctx));
-    }
-
-    private static TimeUnit timeUnit(Token token) {
-        return switch (token.getType()) {
-            case HiveQLLexer.YEAR -> TimeUnit.YEAR;
-            case HiveQLLexer.MONTH -> TimeUnit.MONTH;
-            case HiveQLLexer.DAY -> TimeUnit.DAY;
-            case HiveQLLexer.HOUR -> TimeUnit.HOUR;
-            case HiveQLLexer.MINUTE -> TimeUnit.MINUTE;
-            default -> TimeUnit.SECOND;
-        };
     }
 }
