@@ -1,0 +1,412 @@
+/*
+ * HiveQL statements: queries (SELECT, WITH, set operations, joins, subqueries, windows, grouping sets),
+ * DDL and utility statements. SET is not here: its value is raw text, read by SetStatementReader.
+ *
+ * Expression precedence follows Hive 3/4 (lowest first): OR; AND; NOT/!; IS [NOT] NULL|TRUE|FALSE;
+ * = == <=> <> != IS [NOT] DISTINCT FROM; < <= > >= [NOT] LIKE|RLIKE|REGEXP|IN|BETWEEN, EXISTS;
+ * ||; + -; * / % DIV; unary + -.
+ */
+parser grammar HiveQL;
+
+options { tokenVocab = HiveQLLexer; }
+
+singleStatement
+    : statement EOF
+    ;
+
+statement
+    : query                                                                   #queryStatement
+    | EXPLAIN EXTENDED? explainable                                           #explainStatement
+    | createTable                                                             #createTableStatement
+    | DROP TABLE (IF EXISTS)? tableName                                       #dropTableStatement
+    | SHOW TABLES (LIKE? pattern=stringLiteral)?                              #showTablesStatement
+    | SHOW FUNCTIONS (LIKE? pattern=stringLiteral)?                           #showFunctionsStatement
+    | (DESCRIBE | DESC) FUNCTION EXTENDED? functionName                       #describeFunctionStatement
+    | (DESCRIBE | DESC) (EXTENDED | FORMATTED)? tableName                     #describeStatement
+    | LOAD DATA LOCAL? INPATH path=stringLiteral OVERWRITE? INTO TABLE tableName #loadDataStatement
+    | USE identifier                                                          #useStatement
+    | insert                                                                  #insertStatement
+    ;
+
+explainable
+    : query
+    | insert
+    | createTable
+    ;
+
+// ---------------------------------------------------------------- DDL
+
+createTable
+    : CREATE TABLE (IF NOT EXISTS)? tableName
+      (LPAREN columnDefinition (COMMA columnDefinition)* RPAREN)?
+      (COMMENT comment=stringLiteral)?
+      bucketSpec?
+      rowFormat?
+      (STORED AS fileFormat=identifier)?
+      tableProperties?
+      (AS query)?
+    ;
+
+columnDefinition
+    : identifier columnType (COMMENT comment=stringLiteral)?
+    ;
+
+columnType
+    : (DOUBLE PRECISION? | DATE | TIMESTAMP | identifier)
+      (LPAREN precision=INTEGER_VALUE (COMMA scale=INTEGER_VALUE)? RPAREN)?
+    ;
+
+bucketSpec
+    : CLUSTERED BY LPAREN identifier (COMMA identifier)* RPAREN
+      (SORTED BY LPAREN sortColumn (COMMA sortColumn)* RPAREN)?
+      INTO buckets=INTEGER_VALUE BUCKETS
+    ;
+
+sortColumn
+    : identifier (ASC | DESC)?
+    ;
+
+rowFormat
+    : ROW FORMAT DELIMITED
+      (FIELDS TERMINATED BY fields=stringLiteral)?
+      (ESCAPED BY escape=stringLiteral)?
+      (LINES TERMINATED BY lines=stringLiteral)?
+      (NULL DEFINED AS nullFormat=stringLiteral)?
+    ;
+
+tableProperties
+    : TBLPROPERTIES LPAREN tableProperty (COMMA tableProperty)* RPAREN
+    ;
+
+tableProperty
+    : key=stringLiteral EQ value=stringLiteral
+    ;
+
+insert
+    : INSERT OVERWRITE LOCAL? DIRECTORY path=stringLiteral rowFormat? query                  #insertDirectory
+    | INSERT OVERWRITE TABLE tableName query                                                  #insertOverwrite
+    | INSERT INTO TABLE? tableName (LPAREN identifier (COMMA identifier)* RPAREN)? (query | valuesClause) #insertInto
+    ;
+
+valuesClause
+    : VALUES valuesRow (COMMA valuesRow)*
+    ;
+
+valuesRow
+    : LPAREN expression (COMMA expression)* RPAREN
+    ;
+
+// ---------------------------------------------------------------- queries
+
+query
+    : withClause? queryTerm queryOrganization
+    ;
+
+withClause
+    : WITH namedQuery (COMMA namedQuery)*
+    ;
+
+namedQuery
+    : name=identifier (LPAREN identifier (COMMA identifier)* RPAREN)? AS LPAREN query RPAREN
+    ;
+
+// Hive gives all set operators the same precedence, left to right.
+queryTerm
+    : queryPrimary (setOperator queryPrimary)*
+    ;
+
+setOperator
+    : UNION quantifier=(ALL | DISTINCT)?
+    | INTERSECT quantifier=(ALL | DISTINCT)?
+    | (EXCEPT | MINUS) quantifier=(ALL | DISTINCT)?
+    ;
+
+queryPrimary
+    : querySpecification
+    | LPAREN query RPAREN
+    ;
+
+// Each clause at most once; which combinations are legal is checked when building the tree.
+queryOrganization
+    : organizationClause* limitClause?
+    ;
+
+organizationClause
+    : ORDER BY sortItem (COMMA sortItem)*                  #orderBy
+    | SORT BY sortItems                                    #sortBy
+    | CLUSTER BY expressions                               #clusterBy
+    | DISTRIBUTE BY expressions                            #distributeBy
+    ;
+
+limitClause
+    : LIMIT (offset=INTEGER_VALUE COMMA)? count=INTEGER_VALUE
+    | LIMIT count=INTEGER_VALUE OFFSET offset=INTEGER_VALUE
+    ;
+
+sortItems
+    : LPAREN sortItem (COMMA sortItem)* RPAREN
+    | sortItem (COMMA sortItem)*
+    ;
+
+sortItem
+    : expression ordering=(ASC | DESC)? (NULLS nullOrder=(FIRST | LAST))?
+    ;
+
+expressions
+    : LPAREN expression (COMMA expression)* RPAREN
+    | expression (COMMA expression)*
+    ;
+
+querySpecification
+    : SELECT quantifier=(ALL | DISTINCT)? selectItem (COMMA selectItem)*
+      (FROM relation)?
+      (WHERE where=expression)?
+      groupByClause?
+      (HAVING having=expression)?
+      windowClause?
+    ;
+
+selectItem
+    : STAR                                                 #selectAll
+    | identifier DOT STAR                                  #selectQualifiedAll
+    | expression (AS? identifier)?                         #selectExpression
+    ;
+
+// Comma joins have the same precedence as JOIN, as in Hive: "a, b JOIN c ON a.x = c.x" is legal.
+relation
+    : relationPrimary joinPart*
+    ;
+
+joinPart
+    : COMMA relationPrimary                                                #commaJoin
+    | joinType JOIN relationPrimary joinCriteria?                          #qualifiedJoin
+    | CROSS JOIN relationPrimary joinCriteria?                             #crossJoin
+    | LEFT SEMI JOIN relationPrimary ON expression                         #semiJoin
+    ;
+
+joinType
+    : INNER?
+    | LEFT OUTER?
+    | RIGHT OUTER?
+    | FULL OUTER?
+    ;
+
+joinCriteria
+    : ON expression
+    | USING LPAREN identifier (COMMA identifier)* RPAREN
+    ;
+
+relationPrimary
+    : tableName (AS? alias=identifier)?                                    #tableRelation
+    | LPAREN query RPAREN (AS? alias=identifier)?                          #subqueryRelation
+    | LPAREN relation RPAREN                                               #parenthesizedRelation
+    ;
+
+tableName
+    : (database=identifier DOT)? table=identifier
+    ;
+
+groupByClause
+    : GROUP BY groupingElement (COMMA groupingElement)*
+      (WITH rollupOrCube=(ROLLUP | CUBE))?
+      (GROUPING SETS LPAREN groupingSet (COMMA groupingSet)* RPAREN)?
+    ;
+
+groupingElement
+    : ROLLUP LPAREN groupingSet (COMMA groupingSet)* RPAREN                #rollup
+    | CUBE LPAREN groupingSet (COMMA groupingSet)* RPAREN                  #cube
+    | GROUPING SETS LPAREN groupingSet (COMMA groupingSet)* RPAREN         #groupingSets
+    | expression                                                           #singleGroupingSet
+    ;
+
+groupingSet
+    : LPAREN (expression (COMMA expression)*)? RPAREN
+    | expression
+    ;
+
+windowClause
+    : WINDOW windowDefinition (COMMA windowDefinition)*
+    ;
+
+windowDefinition
+    : name=identifier AS windowSpecification
+    ;
+
+windowSpecification
+    : LPAREN base=identifier?
+      ((PARTITION | DISTRIBUTE) BY partition=expressions)?
+      ((ORDER | SORT) BY sortItem (COMMA sortItem)*)?
+      windowFrame?
+      RPAREN
+    ;
+
+windowFrame
+    : frameType=(ROWS | RANGE) BETWEEN lower=frameBound AND upper=frameBound
+    | frameType=(ROWS | RANGE) lower=frameBound
+    ;
+
+frameBound
+    : UNBOUNDED direction=(PRECEDING | FOLLOWING)
+    | CURRENT ROW
+    | INTEGER_VALUE direction=(PRECEDING | FOLLOWING)
+    ;
+
+// ---------------------------------------------------------------- expressions
+
+expression
+    : orExpression
+    ;
+
+orExpression
+    : andExpression (OR andExpression)*
+    ;
+
+andExpression
+    : notExpression (AND notExpression)*
+    ;
+
+notExpression
+    : (NOT | BANG) notExpression
+    | isExpression
+    ;
+
+isExpression
+    : equalityExpression (IS NOT? condition=(NULL | TRUE | FALSE))?
+    ;
+
+equalityExpression
+    : comparisonExpression (equalityOperator comparisonExpression)*
+    ;
+
+equalityOperator
+    : EQ
+    | NSEQ
+    | NEQ
+    | IS NOT? DISTINCT FROM
+    ;
+
+comparisonExpression
+    : EXISTS LPAREN query RPAREN                                                      #existsPredicate
+    | concatExpression predicate?                                                     #predicated
+    ;
+
+predicate
+    : op=(LT | LTE | GT | GTE) right=concatExpression                                 #comparison
+    | NOT? op=(LIKE | RLIKE | REGEXP) right=concatExpression                          #likePredicate
+    | NOT? BETWEEN low=concatExpression AND high=concatExpression                     #betweenPredicate
+    | NOT? IN LPAREN query RPAREN                                                     #inSubqueryPredicate
+    | NOT? IN LPAREN expression (COMMA expression)* RPAREN                            #inListPredicate
+    ;
+
+concatExpression
+    : additiveExpression (CONCAT additiveExpression)*
+    ;
+
+additiveExpression
+    : multiplicativeExpression (additiveOperator multiplicativeExpression)*
+    ;
+
+additiveOperator
+    : PLUS
+    | MINUS_SIGN
+    ;
+
+multiplicativeExpression
+    : unaryExpression (multiplicativeOperator unaryExpression)*
+    ;
+
+multiplicativeOperator
+    : STAR
+    | SLASH
+    | PERCENT
+    | DIV
+    ;
+
+unaryExpression
+    : sign=(PLUS | MINUS_SIGN) unaryExpression
+    | primaryExpression
+    ;
+
+primaryExpression
+    : literal                                                                         #literalExpression
+    | CAST LPAREN expression AS columnType RPAREN                                     #castExpression
+    | CASE value=expression whenClause+ (ELSE elseValue=expression)? END              #simpleCase
+    | CASE whenClause+ (ELSE elseValue=expression)? END                               #searchedCase
+    | EXTRACT LPAREN field=identifier FROM expression RPAREN                          #extractExpression
+    | function=(CURRENT_DATE | CURRENT_TIMESTAMP) (LPAREN RPAREN)?                    #currentDateTime
+    | functionName LPAREN STAR RPAREN overClause?                                     #starFunctionCall
+    | functionName LPAREN (quantifier=(ALL | DISTINCT)? expression (COMMA expression)*)? RPAREN overClause? #functionCall
+    | LPAREN query RPAREN                                                             #scalarSubquery
+    | LPAREN expression RPAREN                                                        #parenthesized
+    | qualifier=identifier DOT column=identifier                                      #qualifiedColumn
+    | identifier                                                                      #column
+    ;
+
+whenClause
+    : WHEN condition=expression THEN result=expression
+    ;
+
+overClause
+    : OVER (windowSpecification | window=identifier)
+    ;
+
+// Keywords Hive also accepts as function names when a '(' follows.
+functionName
+    : identifier
+    | IF
+    | LEFT
+    | RIGHT
+    | DATE
+    | TIMESTAMP
+    | GROUPING
+    ;
+
+literal
+    : NULL                                                                            #nullLiteral
+    | (TRUE | FALSE)                                                                  #booleanLiteral
+    | number                                                                          #numericLiteral
+    | stringLiteral                                                                   #stringLiteralValue
+    | DATE stringLiteral                                                              #dateLiteral
+    | TIMESTAMP stringLiteral                                                         #timestampLiteral
+    | INTERVAL sign=(PLUS | MINUS_SIGN)? value=(STRING | INTEGER_VALUE) intervalQualifier #intervalLiteral
+    ;
+
+number
+    : INTEGER_VALUE
+    | DECIMAL_VALUE
+    | DOUBLE_VALUE
+    | TINYINT_LITERAL
+    | SMALLINT_LITERAL
+    | BIGINT_LITERAL
+    | DECIMAL_LITERAL
+    ;
+
+// Adjacent literals are concatenated: 'a' 'b' is 'ab'.
+stringLiteral
+    : STRING+
+    ;
+
+intervalQualifier
+    : YEAR TO MONTH
+    | DAY TO SECOND
+    | YEAR
+    | MONTH
+    | DAY
+    | HOUR
+    | MINUTE
+    | SECOND
+    ;
+
+identifier
+    : IDENTIFIER
+    | BACKQUOTED_IDENTIFIER
+    | nonReserved
+    ;
+
+// Keywords usable as names without backticks (Hive's non-reserved keywords).
+nonReserved
+    : ASC | BUCKETS | CLUSTER | CLUSTERED | COMMENT | DATA | DAY | DEFINED | DELIMITED | DESC | DIRECTORY
+    | DISTRIBUTE | DIV | ESCAPED | EXPLAIN | FIELDS | FIRST | FORMAT | FORMATTED | FUNCTIONS | HOUR | INPATH
+    | LAST | LIMIT | LINES | LOAD | MINUS | MINUTE | MONTH | NULLS | OFFSET | OVERWRITE | SECOND | SEMI | SETS
+    | SHOW | SORT | SORTED | STORED | TABLES | TBLPROPERTIES | TERMINATED | USE | YEAR
+    ;
