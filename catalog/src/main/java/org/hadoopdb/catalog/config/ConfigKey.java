@@ -45,7 +45,8 @@ public final class ConfigKey<T> {
         return typeName;
     }
 
-    T parse(String text) {
+    /** Parses {@code text} as this key's type; throws when it is not a valid value. */
+    public T parse(String text) {
         return parser.apply(text.trim());
     }
 
