@@ -57,17 +57,19 @@ public final class CatalogFixtures {
         c = c.withTable(loaded(uv, scheme, 1)).withTable(loaded(rankings, scheme, 1));
         TableInfo countries = TableInfo.created("countries", List.of(new ColumnInfo("code", HiveType.charType(3)),
                 new ColumnInfo("name", HiveType.STRING)), Distribution.REPLICATED, null, List.of(), List.of(), List.of(), List.of());
-        List<String> all = c.nodeIds();
-        c = c.withTable(countries.withData(List.of(new ChunkInfo(0, "hdb", "countries_g1", all.get(0),
-                all.subList(1, all.size()), 250, 16384)), new TableStats(250, 16384, List.of()), 1));
-        return c;
+        // a replicated table has one full copy per node (docs/physical-layout.md)
+        List<ChunkInfo> copies = new ArrayList<>();
+        for (int i = 0; i < c.nodeIds().size(); i++) {
+            copies.add(new ChunkInfo(i, "t_countries_g1_r", "countries", c.nodeIds().get(i), List.of(), 250, 16384));
+        }
+        return c.withTable(countries.withData(copies, new TableStats(250, 16384, List.of()), 1));
     }
 
     public static TableInfo loaded(TableInfo table, PartitioningScheme scheme, long generation) {
         List<ChunkInfo> chunks = new ArrayList<>();
         for (int i = 0; i < scheme.chunkCount(); i++) {
             List<String> nodes = ChunkPlacement.nodesOf(scheme, i);
-            chunks.add(new ChunkInfo(i, "hdb", table.name() + "_c" + i + "_g" + generation, nodes.get(0),
+            chunks.add(new ChunkInfo(i, String.format("t_%s_g%d_c%04d", table.name(), generation, i), table.name(), nodes.get(0),
                     nodes.subList(1, nodes.size()), 1000 + i, 65536));
         }
         TableStats stats = new TableStats(chunks.stream().mapToLong(ChunkInfo::rows).sum(), 65536L * chunks.size(),

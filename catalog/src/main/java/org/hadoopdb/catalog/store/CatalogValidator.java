@@ -142,9 +142,19 @@ public final class CatalogValidator {
         if (t.generation() < 1) {
             problems.add(where + " has chunks but generation " + t.generation() + " (a loaded table has generation >= 1)");
         }
-        int expected = t.isReplicated() ? 1 : scheme == null ? -1 : scheme.chunkCount();
+        // A replicated table has one copy per node, each a chunk of its own (docs/physical-layout.md).
+        int expected = t.isReplicated() ? nodeIds.size() : scheme == null ? -1 : scheme.chunkCount();
         if (expected >= 0 && t.chunks().size() != expected) {
             problems.add(where + " has " + t.chunks().size() + " chunks but its layout has " + expected);
+        }
+        if (t.isReplicated()) {
+            Set<String> holders = new HashSet<>();
+            t.chunks().forEach(c -> holders.add(c.primary()));
+            if (!holders.equals(nodeIds)) {
+                Set<String> missing = new java.util.TreeSet<>(nodeIds);
+                missing.removeAll(holders);
+                problems.add(where + " is replicated but has no copy on node(s) " + missing);
+            }
         }
         Set<Integer> seen = new HashSet<>();
         Set<String> physical = new HashSet<>();
@@ -156,7 +166,11 @@ public final class CatalogValidator {
             if (expected >= 0 && c.index() >= expected) {
                 problems.add(chunk + " is out of range (the layout has " + expected + " chunks)");
             }
-            if (!physical.add(c.schema() + "." + c.table())) {
+            String physicalName = (t.isReplicated() ? c.primary() + ":" : "") + c.schema() + "." + c.table();
+            if (t.isReplicated() && !c.replicas().isEmpty()) {
+                problems.add(chunk + " is a copy of a replicated table and cannot have replicas " + c.replicas());
+            }
+            if (!physical.add(physicalName)) {
                 problems.add(chunk + " reuses the physical table " + c.schema() + "." + c.table());
             }
             Set<String> holders = new HashSet<>();

@@ -47,7 +47,8 @@ public final class LogicalOptimizer {
             CoreRules.AGGREGATE_REMOVE,
             CoreRules.SORT_REMOVE_CONSTANT_KEYS,
             CoreRules.UNION_MERGE,
-            CoreRules.UNION_REMOVE);
+            CoreRules.UNION_REMOVE,
+            CoreRules.UNION_TO_DISTINCT);
 
     private LogicalOptimizer() {
     }

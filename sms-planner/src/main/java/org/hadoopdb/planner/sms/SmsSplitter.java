@@ -14,6 +14,7 @@ import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexInputRef;
@@ -115,6 +116,9 @@ public final class SmsSplitter {
         }
         if (rel instanceof Values v) {
             return new Fragment.Pushed(v, new Placement.Single());
+        }
+        if (rel instanceof Union u && u.all) {
+            return union(u);
         }
         throw new PlannerException("HadoopDB cannot run this query yet: it needs a " + rel.getRelTypeName()
                 + " operator, which the SMS planner does not support");
@@ -267,6 +271,83 @@ public final class SmsSplitter {
             default -> throw new PlannerException("Aggregate function " + call.getAggregation().getName()
                     + " cannot run in MapReduce");
         };
+    }
+
+    /**
+     * UNION ALL. Inputs over the same chunks (the same table, or co-located tables with the same
+     * chunk pruning) stay one statement per chunk; otherwise each input is read by its own map tasks
+     * of one map-only stage, whose later operators apply to every input.
+     */
+    private Fragment union(Union u) {
+        List<Fragment> inputs = new ArrayList<>();
+        RowSchema unionSchema = schemaOf(u.getRowType(), null);
+        for (RelNode in : u.getInputs()) {
+            // Every input must deliver exactly the union's types (Hive widens, e.g. varchar(16) and string to string).
+            if (!schemaOf(in.getRowType(), null).types().equals(unionSchema.types())) {
+                in = relBuilder.push(in).convert(u.getRowType(), false).build();
+            }
+            inputs.add(visit(in));
+        }
+        Placement shared = sharedChunks(inputs);
+        if (shared != null) {
+            List<RelNode> rels = new ArrayList<>();
+            for (Fragment f : inputs) {
+                rels.add(((Fragment.Pushed) f).rel());
+            }
+            return new Fragment.Pushed(u.copy(u.getTraitSet(), rels, true), shared);
+        }
+        StageBuilder stage = null;
+        for (Fragment f : inputs) {
+            StageInput input;
+            if (f instanceof Fragment.Pushed p) {
+                input = new StageInput.Chunks(source(p, "UNION ALL input"), List.of());
+            } else {
+                StageBuilder done = ((Fragment.Staged) f).stage();
+                input = new StageInput.PreviousStage(done.id(), done.currentSchema(), List.of());
+            }
+            if (stage == null) {
+                stage = newStage(input);
+            } else {
+                stage.addInput(input);
+            }
+        }
+        notes.add("UNION ALL of inputs that do not share chunks: one map-only stage reads them all");
+        return new Fragment.Staged(stage, u.getRowType(), false);
+    }
+
+    /**
+     * The placement of a UNION ALL computable chunk by chunk: every input is pushed, over tables on
+     * one partitioning scheme with the same chunks (or all replicated), so each chunk's statement
+     * unions that chunk's rows. Null when the inputs do not line up.
+     */
+    private static Placement sharedChunks(List<Fragment> inputs) {
+        Placement first = null;
+        java.util.Set<String> tables = new java.util.TreeSet<>();
+        for (Fragment f : inputs) {
+            if (!(f instanceof Fragment.Pushed p) || p.placement() instanceof Placement.Single) {
+                return null;
+            }
+            Placement pl = p.placement();
+            tables.addAll(pl.tables());
+            if (first == null) {
+                first = pl;
+                continue;
+            }
+            if (first instanceof Placement.Chunked a && pl instanceof Placement.Chunked b) {
+                if (!(a.scheme().id().equals(b.scheme().id()) || a.scheme().colocatedWith(b.scheme()))
+                        || !java.util.Objects.equals(a.chunks(), b.chunks())) {
+                    return null;
+                }
+            } else if (!(first instanceof Placement.Replicated && pl instanceof Placement.Replicated)) {
+                return null;
+            }
+        }
+        if (first instanceof Placement.Chunked c) {
+            // rows of different inputs sit in the same chunk without a common key column in the output
+            return new Placement.Chunked(c.driver(), c.scheme(), List.of(), c.chunks(), tables);
+        }
+        Placement.Replicated r = (Placement.Replicated) first;
+        return new Placement.Replicated(r.driver(), tables);
     }
 
     private Fragment sort(Sort s) {

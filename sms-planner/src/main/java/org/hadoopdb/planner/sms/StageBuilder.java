@@ -41,6 +41,28 @@ final class StageBuilder {
         current = s;
     }
 
+    /**
+     * Another input of this map-only stage (UNION ALL). Its rows must have the schema the stage's rows
+     * have now; the operators already appended to the other inputs are appended to it too.
+     */
+    void addInput(StageInput input) {
+        if (shuffle != null) {
+            throw new IllegalStateException("stage " + id + " already repartitions; inputs are added before the shuffle");
+        }
+        InputBuilder in = new InputBuilder(input);
+        in.ops.addAll(input.mapOps());
+        in.ops.addAll(inputs.get(0).ops.subList(inputs.get(0).base.mapOps().size(), inputs.get(0).ops.size()));
+        RowSchema s = input.schema();
+        for (OperatorSpec op : in.ops) {
+            s = op.output(s);
+        }
+        if (!s.types().equals(current.types())) {
+            throw new IllegalStateException("UNION ALL input of stage " + id + " has types " + s.types()
+                    + " but the stage's rows have " + current.types());
+        }
+        inputs.add(in);
+    }
+
     int id() {
         return id;
     }

@@ -66,6 +66,40 @@ class SmsSplitPlanTest {
     }
 
     @Test
+    void unionAllOfOneTableStaysOneStatementPerChunk() throws Exception {
+        QueryPlanner.PlannedQuery q = plan("SELECT sourceip FROM uservisits WHERE duration < 2 "
+                + "UNION ALL SELECT sourceip FROM uservisits WHERE duration > 8");
+        String explain = q.explain(false);
+        assertThat(explain).contains("UNION ALL");
+        var source = q.plan().result() instanceof QueryPlan.Direct d ? d.source()
+                : ((org.hadoopdb.planner.plan.StageInput.Chunks) q.plan().stages().get(0).inputs().get(0)).source();
+        assertThat(source.sql()).contains("UNION ALL");
+    }
+
+    @Test
+    void unionAllOfUnrelatedTablesReadsEachInOneMapOnlyStage() throws Exception {
+        QueryPlanner.PlannedQuery q = plan("SELECT name FROM countries UNION ALL SELECT sourceip FROM uservisits");
+        assertThat(q.plan().stages()).hasSize(1);
+        assertThat(q.plan().stages().get(0).inputs()).hasSize(2);
+        assertThat(q.plan().stages().get(0).mapOnly()).isTrue();
+    }
+
+    @Test
+    void unionAllOfCoLocatedTablesIsPushedWhole() throws Exception {
+        QueryPlanner.PlannedQuery q = plan("SELECT pageurl FROM rankings UNION ALL SELECT desturl FROM uservisits");
+        assertThat(q.plan().result()).isInstanceOf(QueryPlan.Direct.class);
+        assertThat(((QueryPlan.Direct) q.plan().result()).source().tables()).containsExactly("rankings", "uservisits");
+    }
+
+    @Test
+    void unionDistinctAggregatesInTheReducers() throws Exception {
+        QueryPlanner.PlannedQuery q = plan("SELECT name FROM countries UNION SELECT desturl FROM uservisits");
+        assertThat(q.plan().stages()).hasSize(1);
+        assertThat(q.plan().stages().get(0).inputs()).hasSize(2);
+        assertThat(q.plan().stages().get(0).mapOnly()).isFalse();
+    }
+
+    @Test
     void printsPlans() throws Exception {
         for (String sql : List.of(
                 "SELECT sourceip, SUM(adrevenue), AVG(duration), STDDEV_SAMP(adrevenue), COUNT(*) FROM uservisits GROUP BY sourceip",
