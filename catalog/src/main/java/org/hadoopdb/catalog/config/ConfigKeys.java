@@ -76,6 +76,9 @@ public final class ConfigKeys {
     public static final ConfigKey<Long> FETCH_DIRECT_MAX_ROWS = longInteger("hadoopdb.fetch.direct.max-rows", "100000",
             "The largest estimated result the planner reads directly instead of running a map-only job.");
 
+    public static final ConfigKey<Long> JOIN_BUFFER_BYTES = bytes("hadoopdb.join.buffer-bytes", "64MB",
+            "Memory a reduce task gives one join key's rows of the first join input before spilling them to local disk.");
+
     // ---- factories -----------------------------------------------------------------------------
 
     static ConfigKey<String> string(String name, String def, String description) {

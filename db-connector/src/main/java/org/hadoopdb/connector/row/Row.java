@@ -451,6 +451,20 @@ public final class Row implements Writable, Configurable {
         }
     }
 
+    /**
+     * Roughly the heap bytes this row's values take: for operators that keep rows within a memory
+     * budget (a join's buffered side), not an exact figure.
+     */
+    public long estimatedBytes() {
+        long n = 64 + 24L * nulls.length;
+        for (int len : byteLens) {
+            if (len > 0) {
+                n += len;
+            }
+        }
+        return n;
+    }
+
     /** A deep copy with the same schema. */
     public Row copy() {
         Row r = new Row(schema);

@@ -14,9 +14,11 @@ import org.hadoopdb.connector.row.RowSchema;
         @JsonSubTypes.Type(value = OperatorSpec.Project.class, name = "project"),
         @JsonSubTypes.Type(value = OperatorSpec.Select.class, name = "select"),
         @JsonSubTypes.Type(value = OperatorSpec.Aggregate.class, name = "aggregate"),
-        @JsonSubTypes.Type(value = OperatorSpec.Limit.class, name = "limit")})
+        @JsonSubTypes.Type(value = OperatorSpec.Limit.class, name = "limit"),
+        @JsonSubTypes.Type(value = OperatorSpec.JoinInput.class, name = "joinInput"),
+        @JsonSubTypes.Type(value = OperatorSpec.Join.class, name = "join")})
 public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.Project, OperatorSpec.Select,
-        OperatorSpec.Aggregate, OperatorSpec.Limit {
+        OperatorSpec.Aggregate, OperatorSpec.Limit, OperatorSpec.JoinInput, OperatorSpec.Join {
 
     /** The schema of the rows this operator emits, given its input's. */
     RowSchema output(RowSchema input);
@@ -98,6 +100,69 @@ public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.P
         @Override
         public String describe() {
             return "Limit " + (offset > 0 ? offset + ", " : "") + (fetch < 0 ? "all" : Long.toString(fetch));
+        }
+    }
+
+    /**
+     * The map side of a repartition join: shapes the rows of one join input into the stage's common
+     * row {@code [join keys…, tag, left fields…, right fields…]}, the other input's fields NULL.
+     * {@code fields[i]} is the input field that fills output field {@code i}, or -1 for NULL; the
+     * tag field holds {@code tag} (0 left, 1 right), so the shuffle delivers a key's left rows first.
+     *
+     * @param dropNullKeys drop rows with a NULL join key (they can match nothing and this side is not
+     *                     preserved by the join)
+     */
+    record JoinInput(int[] fields, int keys, int tag, boolean dropNullKeys, RowSchema schema) implements OperatorSpec {
+        @Override
+        public RowSchema output(RowSchema input) {
+            return schema;
+        }
+
+        @Override
+        public String describe() {
+            return "Join input " + (tag == 0 ? "left" : "right") + ": key" + (keys == 1 ? "" : "s")
+                    + (dropNullKeys ? ", rows with a NULL key dropped" : "");
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof JoinInput j && java.util.Arrays.equals(j.fields, fields) && j.keys == keys && j.tag == tag
+                    && j.dropNullKeys == dropNullKeys && j.schema.equals(schema);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(java.util.Arrays.hashCode(fields), keys, tag, dropNullKeys, schema);
+        }
+    }
+
+    /**
+     * The reduce side of a repartition join. Each group holds one join key's rows in the common row
+     * of {@link JoinInput}, left rows first; the output is the left fields followed by the right
+     * fields (the left fields only for SEMI and ANTI joins).
+     *
+     * @param type        INNER, LEFT, RIGHT, FULL, SEMI or ANTI
+     * @param keys        number of join key fields at the start of the common row (then the tag)
+     * @param leftWidth   fields of the left input
+     * @param rightWidth  fields of the right input
+     * @param residual    the part of the join condition that is not key equality, over the output row of an
+     *                    INNER join ({@code [left…, right…]}), or null
+     * @param bufferBytes memory for one key's left rows before they spill to local disk
+     * @param pair        the schema of a joined pair {@code [left…, right…]} (the residual's input)
+     * @param schema      the output: {@code pair} for INNER and OUTER joins, the left fields for SEMI and ANTI
+     */
+    record Join(String type, int keys, int leftWidth, int rightWidth, Filter residual, long bufferBytes, RowSchema pair,
+                RowSchema schema)
+            implements OperatorSpec {
+        @Override
+        public RowSchema output(RowSchema input) {
+            return schema;
+        }
+
+        @Override
+        public String describe() {
+            return type + " join on " + keys + " key" + (keys == 1 ? "" : "s")
+                    + (residual == null ? "" : " where " + residual.condition());
         }
     }
 }

@@ -11,6 +11,9 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
@@ -22,6 +25,7 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.hadoopdb.catalog.model.Catalog;
@@ -120,6 +124,12 @@ public final class SmsSplitter {
         if (rel instanceof Union u && u.all) {
             return union(u);
         }
+        if (rel instanceof Join j) {
+            return join(j);
+        }
+        if (rel instanceof org.apache.calcite.rel.core.Correlate) {
+            throw new PlannerException("This correlated sub-query could not be turned into a join; rewrite it with a JOIN");
+        }
         throw new PlannerException("HadoopDB cannot run this query yet: it needs a " + rel.getRelTypeName()
                 + " operator, which the SMS planner does not support");
     }
@@ -202,6 +212,9 @@ public final class SmsSplitter {
         if (a.getGroupType() != Aggregate.Group.SIMPLE) {
             throw new PlannerException("GROUPING SETS, ROLLUP and CUBE are not supported yet");
         }
+        if (a.getAggCallList().stream().anyMatch(c -> c.getAggregation().getKind() == org.apache.calcite.sql.SqlKind.LITERAL_AGG)) {
+            return visit(withoutLiteralAggregates(a));
+        }
         Fragment in = visit(a.getInput());
         int groups = a.getGroupSet().cardinality();
         if (in instanceof Fragment.Pushed p) {
@@ -226,6 +239,31 @@ public final class SmsSplitter {
             return completeAggregate(a, stageOf(p, "aggregate that cannot be split"), groups);
         }
         return completeAggregate(a, (Fragment.Staged) in, groups);
+    }
+
+    /**
+     * The same aggregate with its LITERAL_AGG calls (a constant per group, which Calcite's sub-query
+     * rewrites use to mark "a row matched") computed by a projection above it instead.
+     */
+    private RelNode withoutLiteralAggregates(Aggregate a) {
+        List<AggregateCall> kept = new ArrayList<>();
+        for (AggregateCall call : a.getAggCallList()) {
+            if (call.getAggregation().getKind() != org.apache.calcite.sql.SqlKind.LITERAL_AGG) {
+                kept.add(call);
+            }
+        }
+        relBuilder.push(a.getInput()).aggregate(relBuilder.groupKey(a.getGroupSet()), kept);
+        int groups = a.getGroupSet().cardinality();
+        List<RexNode> fields = new ArrayList<>();
+        for (int i = 0; i < groups; i++) {
+            fields.add(relBuilder.field(i));
+        }
+        int next = groups;
+        for (AggregateCall call : a.getAggCallList()) {
+            fields.add(call.getAggregation().getKind() == org.apache.calcite.sql.SqlKind.LITERAL_AGG
+                    ? call.rexList.get(0) : relBuilder.field(next++));
+        }
+        return relBuilder.project(fields, a.getRowType().getFieldNames(), true).build();
     }
 
     /** Aggregates raw rows in the reducers: group fields and arguments are brought to the front, then shuffled by group. */
@@ -348,6 +386,127 @@ public final class SmsSplitter {
         }
         Placement.Replicated r = (Placement.Replicated) first;
         return new Placement.Replicated(r.driver(), tables);
+    }
+
+    // ---- joins --------------------------------------------------------------------------------
+
+    /**
+     * A join runs inside the chunk databases when each chunk can compute its share alone (co-located
+     * inputs joined on their partitioning keys, or a replicated input on the right side of the
+     * join's semantics); otherwise both inputs are repartitioned on the join keys and joined in the
+     * reducers.
+     */
+    private Fragment join(Join j) {
+        Fragment left = visit(j.getLeft());
+        Fragment right = visit(j.getRight());
+        JoinInfo info = j.analyzeCondition();
+        if (left instanceof Fragment.Pushed l && right instanceof Fragment.Pushed r) {
+            Fragment pushed = pushedJoin(j, l, r, info);
+            if (pushed != null) {
+                return pushed;
+            }
+        }
+        return repartitionJoin(j, left, right, info);
+    }
+
+    private Fragment pushedJoin(Join j, Fragment.Pushed l, Fragment.Pushed r, JoinInfo info) {
+        Placement placement = JoinPlacement.of(l.placement(), r.placement(), j.getJoinType(), info,
+                j.getLeft().getRowType().getFieldCount());
+        if (placement == null) {
+            notes.add(j.getJoinType() + " join of " + l.placement().tables() + " and " + r.placement().tables()
+                    + " is not chunk-local: " + JoinPlacement.whyNot(l.placement(), r.placement(), j.getJoinType(), info));
+            return null;
+        }
+        List<RexNode> pushable = new ArrayList<>();
+        List<RexNode> kept = new ArrayList<>();
+        for (RexNode c : RelOptUtil.conjunctions(j.getCondition())) {
+            String why = pushdown.whyNotPushable(c);
+            if (why == null) {
+                pushable.add(c);
+            } else {
+                kept.add(c);
+                notes.add("Join condition " + c + " cannot run in PostgreSQL: " + why);
+            }
+        }
+        if (!kept.isEmpty() && j.getJoinType() != JoinRelType.INNER) {
+            return null;
+        }
+        RexNode condition = RexUtil.composeConjunction(j.getCluster().getRexBuilder(), pushable);
+        Join pushedJoin = j.copy(j.getTraitSet(), condition, l.rel(), r.rel(), j.getJoinType(), j.isSemiJoinDone());
+        Fragment.Pushed pushed = new Fragment.Pushed(pushedJoin, placement);
+        if (kept.isEmpty()) {
+            return pushed;
+        }
+        Fragment.Staged staged = stageOf(pushed, "join condition that PostgreSQL cannot evaluate as Hive does");
+        staged.stage().append(compiler.filter(RexUtil.composeConjunction(j.getCluster().getRexBuilder(), kept),
+                pushedJoin.getRowType()));
+        return staged;
+    }
+
+    private Fragment repartitionJoin(Join j, Fragment left, Fragment right, JoinInfo info) {
+        JoinRelType type = j.getJoinType();
+        int lw = j.getLeft().getRowType().getFieldCount();
+        int rw = j.getRight().getRowType().getFieldCount();
+        RowSchema leftSchema = schemaOf(j.getLeft().getRowType(), null);
+        RowSchema rightSchema = schemaOf(j.getRight().getRowType(), null);
+        int k = info.leftKeys.size();
+        RowSchema.Builder common = RowSchema.builder();
+        for (int i = 0; i < k; i++) {
+            common.add("_k" + i, JoinKeys.commonType(leftSchema, info.leftKeys.get(i), rightSchema, info.rightKeys.get(i)));
+        }
+        common.add("_tag", org.hadoopdb.catalog.model.HiveType.TINYINT);
+        for (int i = 0; i < lw; i++) {
+            common.add("_l" + i, leftSchema.type(i));
+        }
+        for (int i = 0; i < rw; i++) {
+            common.add("_r" + i, rightSchema.type(i));
+        }
+        RowSchema commonSchema = common.build();
+        int width = k + 1 + lw + rw;
+        int[] lf = new int[width];
+        int[] rf = new int[width];
+        java.util.Arrays.fill(lf, -1);
+        java.util.Arrays.fill(rf, -1);
+        for (int i = 0; i < k; i++) {
+            lf[i] = info.leftKeys.get(i);
+            rf[i] = info.rightKeys.get(i);
+        }
+        for (int i = 0; i < lw; i++) {
+            lf[k + 1 + i] = i;
+        }
+        for (int i = 0; i < rw; i++) {
+            rf[k + 1 + lw + i] = i;
+        }
+        boolean keepLeftNulls = type == JoinRelType.LEFT || type == JoinRelType.FULL || type == JoinRelType.ANTI;
+        boolean keepRightNulls = type == JoinRelType.RIGHT || type == JoinRelType.FULL;
+        StageBuilder stage = newStage(joinInput(left, new OperatorSpec.JoinInput(lf, k, 0, !keepLeftNulls, commonSchema)));
+        stage.addInput(joinInput(right, new OperatorSpec.JoinInput(rf, k, 1, !keepRightNulls, commonSchema)));
+
+        List<SortKeySpec.Column> key = new ArrayList<>();
+        for (int i = 0; i <= k; i++) {
+            key.add(SortKeySpec.Column.asc(i));
+        }
+        int reducers = k == 0 ? 1 : Math.max(estimateReducers(j.getLeft()), estimateReducers(j.getRight()));
+        stage.shuffle(new Shuffle(SortKeySpec.of(commonSchema, key).groupedBy(k), reducers, k == 0
+                ? type + " join without equal keys: one reducer pairs every row"
+                : type + " join of inputs not co-located on the join key: repartition both on it"));
+
+        org.apache.calcite.rel.type.RelDataType pairType = SqlValidatorUtil.deriveJoinRowType(j.getLeft().getRowType(),
+                j.getRight().getRowType(), JoinRelType.INNER, j.getCluster().getTypeFactory(), null, List.of());
+        RowSchema pairSchema = schemaOf(pairType, null);
+        RexNode residual = RexUtil.composeConjunction(j.getCluster().getRexBuilder(), info.nonEquiConditions);
+        OperatorSpec.Filter residualSpec = residual.isAlwaysTrue() ? null : compiler.filter(residual, pairType);
+        stage.append(new OperatorSpec.Join(type.name(), k, lw, rw, residualSpec, options.joinBufferBytes(), pairSchema,
+                schemaOf(j.getRowType(), null)));
+        return new Fragment.Staged(stage, j.getRowType(), false);
+    }
+
+    private StageInput joinInput(Fragment f, OperatorSpec.JoinInput shape) {
+        if (f instanceof Fragment.Pushed p) {
+            return new StageInput.Chunks(source(p, (shape.tag() == 0 ? "left" : "right") + " join input"), List.of(shape));
+        }
+        StageBuilder done = ((Fragment.Staged) f).stage();
+        return new StageInput.PreviousStage(done.id(), done.currentSchema(), List.of(shape));
     }
 
     private Fragment sort(Sort s) {

@@ -104,7 +104,9 @@ class SmsSplitPlanTest {
         for (String sql : List.of(
                 "SELECT sourceip, SUM(adrevenue), AVG(duration), STDDEV_SAMP(adrevenue), COUNT(*) FROM uservisits GROUP BY sourceip",
                 "SELECT COUNT(*), MAX(visitdate) FROM uservisits",
-                "SELECT upper(sourceip), COUNT(DISTINCT desturl) FROM uservisits GROUP BY upper(sourceip) ORDER BY 2 DESC LIMIT 10")) {
+                "SELECT upper(sourceip), COUNT(DISTINCT desturl) FROM uservisits GROUP BY upper(sourceip) ORDER BY 2 DESC LIMIT 10",
+                "SELECT c.name, uv.sourceip FROM countries c LEFT JOIN uservisits uv ON uv.countrycode = c.code",
+                "SELECT pageurl FROM rankings WHERE pageurl IN (SELECT desturl FROM uservisits WHERE duration > 5)"))  {
             System.out.println(sql + "\n" + plan(sql).explain(true));
         }
     }

@@ -37,6 +37,14 @@ public final class Pipeline {
         if (spec instanceof OperatorSpec.Aggregate a) {
             return new AggregateOperator(a, next);
         }
+        if (spec instanceof OperatorSpec.JoinInput j) {
+            return new JoinInputOperator(j, next);
+        }
+        if (spec instanceof OperatorSpec.Join j) {
+            CompiledPredicate residual = j.residual() == null ? null
+                    : loader.load(j.residual().className(), j.residual().javaSource(), CompiledPredicate.class);
+            return new JoinOperator(j, residual, next);
+        }
         OperatorSpec.Limit l = (OperatorSpec.Limit) spec;
         return new LimitOperator(l.offset(), l.fetch(), next);
     }

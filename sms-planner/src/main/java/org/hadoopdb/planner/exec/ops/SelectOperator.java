@@ -28,16 +28,20 @@ final class SelectOperator extends Forwarding {
     @Override
     public void accept(Row row) throws IOException {
         for (int i = 0; i < fields.length; i++) {
-            int f = fields[i];
-            if (row.isNull(f)) {
-                out.setNull(i);
-            } else if (widen[i].isInteger()) {
-                out.setLong(i, row.getLong(f));
-            } else {
-                out.set(i, convert(row.get(f), widen[i]));
-            }
+            copy(row, fields[i], out, i, widen[i]);
         }
         next.accept(out);
+    }
+
+    /** Copies field {@code from} of {@code in} into field {@code to} of {@code out}, widening to {@code kind}. */
+    static void copy(Row in, int from, Row out, int to, HiveType.Kind kind) {
+        if (in.isNull(from)) {
+            out.setNull(to);
+        } else if (kind.isInteger()) {
+            out.setLong(to, in.getLong(from));
+        } else {
+            out.set(to, convert(in.get(from), kind));
+        }
     }
 
     private static Object convert(Object v, HiveType.Kind kind) {

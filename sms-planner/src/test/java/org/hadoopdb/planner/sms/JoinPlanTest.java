@@ -1,0 +1,87 @@
+package org.hadoopdb.planner.sms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.hadoopdb.catalog.CatalogFixtures;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.planner.PlannerServices;
+import org.hadoopdb.planner.QueryPlanner;
+import org.hadoopdb.planner.ast.QueryStatement;
+import org.hadoopdb.planner.ast.SourceSpan;
+import org.hadoopdb.planner.parse.HiveQlParser;
+import org.hadoopdb.planner.plan.OperatorSpec;
+import org.hadoopdb.planner.plan.QueryPlan;
+import org.hadoopdb.planner.plan.Stage;
+import org.hadoopdb.planner.plan.StageInput;
+import org.junit.jupiter.api.Test;
+
+/** Which joins the SMS split keeps inside the chunk databases, and how the others are repartitioned. */
+class JoinPlanTest {
+    private final Catalog catalog = CatalogFixtures.paperLayout(4, 2, 1);
+    private final QueryPlanner planner = PlannerServices.queryPlanner();
+
+    private QueryPlanner.PlannedQuery plan(String sql) {
+        QueryStatement statement = (QueryStatement) HiveQlParser.parse(SourceSpan.of(sql));
+        return planner.plan(catalog, statement.query(), PlanningOptions.DEFAULTS);
+    }
+
+    private static String firstSql(QueryPlan plan) {
+        if (plan.result() instanceof QueryPlan.Direct d) {
+            return d.source().sql();
+        }
+        return ((StageInput.Chunks) plan.stages().get(0).inputs().get(0)).source().sql();
+    }
+
+    @Test
+    void thePapersJoinTaskRunsTheJoinAndPartialAggregateInEveryChunk() {
+        QueryPlanner.PlannedQuery q = plan("SELECT sourceIP, SUM(adRevenue) AS totalRevenue, AVG(pageRank) AS avgPageRank "
+                + "FROM Rankings R JOIN UserVisits UV ON R.pageURL = UV.destURL "
+                + "WHERE UV.visitDate BETWEEN '2000-01-15' AND '2000-01-22' "
+                + "GROUP BY UV.sourceIP ORDER BY totalRevenue DESC LIMIT 1");
+        String sql = firstSql(q.plan());
+        assertThat(sql).contains("JOIN").contains("GROUP BY").contains("\"visitdate\" >=");
+        Stage first = q.plan().stages().get(0);
+        assertThat(first.inputs()).hasSize(1);
+        assertThat(((StageInput.Chunks) first.inputs().get(0)).source().tables()).containsExactly("rankings", "uservisits");
+        assertThat(q.explain(false)).contains("Final aggregate");
+    }
+
+    @Test
+    void aJoinWithAReplicatedTableIsPushed() {
+        QueryPlanner.PlannedQuery q = plan("SELECT c.name, COUNT(*) FROM uservisits uv JOIN countries c ON uv.countrycode = c.code "
+                + "GROUP BY c.name");
+        assertThat(firstSql(q.plan())).contains("JOIN \"countries\"");
+        assertThat(((StageInput.Chunks) q.plan().stages().get(0).inputs().get(0)).source().tables())
+                .containsExactly("countries", "uservisits");
+    }
+
+    @Test
+    void aReplicatedTableOnThePreservedSideIsRepartitioned() {
+        QueryPlanner.PlannedQuery q = plan("SELECT c.name, uv.sourceip FROM countries c LEFT JOIN uservisits uv ON uv.countrycode = c.code");
+        Stage join = q.plan().stages().get(0);
+        assertThat(join.inputs()).hasSize(2);
+        assertThat(join.mapOnly()).isFalse();
+        assertThat(join.reduceOps()).anyMatch(op -> op instanceof OperatorSpec.Join j && j.type().equals("LEFT"));
+        OperatorSpec.JoinInput left = (OperatorSpec.JoinInput) join.inputs().get(0).mapOps().get(0);
+        OperatorSpec.JoinInput right = (OperatorSpec.JoinInput) join.inputs().get(1).mapOps().get(0);
+        assertThat(left.dropNullKeys()).isFalse();
+        assertThat(right.dropNullKeys()).isTrue();
+        assertThat(q.explain(false)).contains("is not chunk-local");
+    }
+
+    @Test
+    void aJoinOnOtherColumnsRepartitionsBothInputsOnTheJoinKey() {
+        QueryPlanner.PlannedQuery q = plan("SELECT uv.sourceip, r.pagerank FROM uservisits uv JOIN rankings r ON uv.searchword = r.pageurl");
+        Stage join = q.plan().stages().get(0);
+        assertThat(join.inputs()).hasSize(2);
+        assertThat(join.shuffle().key().groupColumns()).isEqualTo(1);
+        assertThat(q.explain(false)).contains("does not equate the partitioning keys");
+    }
+
+    @Test
+    void aSemiJoinOnTheKeyOfCoLocatedTablesIsPushed() {
+        QueryPlanner.PlannedQuery q = plan("SELECT pageurl FROM rankings WHERE pageurl IN (SELECT desturl FROM uservisits WHERE duration > 5)");
+        assertThat(q.plan().stages().stream().allMatch(Stage::mapOnly)).isTrue();
+        assertThat(firstSql(q.plan())).contains("uservisits");
+    }
+}
