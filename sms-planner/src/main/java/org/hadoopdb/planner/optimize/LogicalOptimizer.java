@@ -18,7 +18,8 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>sub-queries ({@code IN}, {@code EXISTS}, scalar) become joins, correlated ones decorrelated;
  *   <li>{@code COUNT(DISTINCT …)} and other distinct aggregates become two-level aggregates;
  *   <li>filters and projections move down towards the scans (so they can be pushed into the chunk
- *       SQL), adjacent ones merge, trivial ones disappear.
+ *       SQL), adjacent ones merge, trivial ones disappear;
+ *   <li>window functions move out of projections into Window operators.
  * </ol>
  * Constant folding is left to {@code RexSimplify} (through RelBuilder); Calcite's own expression
  * evaluator does not know Hive's functions.
@@ -61,6 +62,8 @@ public final class LogicalOptimizer {
         r = RelDecorrelator.decorrelateQuery(r, builder);
         r = run(r, DISTINCT_AGGREGATES);
         r = run(r, PUSH_DOWN);
+        // window functions (RexOver in projections) become Window operators the SMS split can place
+        r = run(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW));
         return r;
     }
 

@@ -16,9 +16,10 @@ import org.hadoopdb.connector.row.RowSchema;
         @JsonSubTypes.Type(value = OperatorSpec.Aggregate.class, name = "aggregate"),
         @JsonSubTypes.Type(value = OperatorSpec.Limit.class, name = "limit"),
         @JsonSubTypes.Type(value = OperatorSpec.JoinInput.class, name = "joinInput"),
-        @JsonSubTypes.Type(value = OperatorSpec.Join.class, name = "join")})
+        @JsonSubTypes.Type(value = OperatorSpec.Join.class, name = "join"),
+        @JsonSubTypes.Type(value = OperatorSpec.Window.class, name = "window")})
 public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.Project, OperatorSpec.Select,
-        OperatorSpec.Aggregate, OperatorSpec.Limit, OperatorSpec.JoinInput, OperatorSpec.Join {
+        OperatorSpec.Aggregate, OperatorSpec.Limit, OperatorSpec.JoinInput, OperatorSpec.Join, OperatorSpec.Window {
 
     /** The schema of the rows this operator emits, given its input's. */
     RowSchema output(RowSchema input);
@@ -163,6 +164,74 @@ public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.P
         public String describe() {
             return type + " join on " + keys + " key" + (keys == 1 ? "" : "s")
                     + (residual == null ? "" : " where " + residual.condition());
+        }
+    }
+
+    /**
+     * Window functions over one window specification, in a reduce task: each shuffle group is one
+     * partition ({@code PARTITION BY}), its rows sorted by {@code orderFields}. The output is the input
+     * fields followed by one field per call.
+     */
+    record Window(int[] orderFields, List<WinCall> calls, RowSchema schema) implements OperatorSpec {
+        @Override
+        public RowSchema output(RowSchema input) {
+            return schema;
+        }
+
+        @Override
+        public String describe() {
+            return "Window " + calls;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Window w && java.util.Arrays.equals(w.orderFields, orderFields) && w.calls.equals(calls)
+                    && w.schema.equals(schema);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(java.util.Arrays.hashCode(orderFields), calls, schema);
+        }
+    }
+
+    /**
+     * One window function call.
+     *
+     * @param function     ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD,
+     *                     FIRST_VALUE, LAST_VALUE, or an aggregate kind of {@link AggCall.Kind}
+     * @param args         input fields of the arguments (LAG/LEAD: the value; NTILE: none)
+     * @param rows         ROWS frame (true) or RANGE frame (false: the current row's peers are included)
+     * @param lower        frame start: {@link #UNBOUNDED} preceding, -n = n preceding, 0 = current row, n following
+     * @param upper        frame end: {@link #UNBOUNDED} following, -n = n preceding, 0 = current row, n following
+     * @param offset       LAG/LEAD offset, NTILE bucket count
+     * @param defaultValue LAG/LEAD value when there is no such row (JSON-friendly Java value), or null
+     * @param type         result type
+     * @param name         result field name
+     */
+    record WinCall(String function, int[] args, boolean rows, long lower, long upper, long offset, Object defaultValue,
+                   org.hadoopdb.catalog.model.HiveType type, String name) {
+        public static final long UNBOUNDED = Long.MAX_VALUE;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof WinCall w && w.function.equals(function) && java.util.Arrays.equals(w.args, args)
+                    && w.rows == rows && w.lower == lower && w.upper == upper && w.offset == offset
+                    && java.util.Objects.equals(w.defaultValue, defaultValue) && w.type.equals(type) && w.name.equals(name);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(function, java.util.Arrays.hashCode(args), rows, lower, upper, offset, type, name);
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder(function.toLowerCase(java.util.Locale.ROOT)).append('(');
+            for (int i = 0; i < args.length; i++) {
+                sb.append(i == 0 ? "" : ", ").append('$').append(args[i]);
+            }
+            return sb.append(')').toString();
         }
     }
 }

@@ -127,6 +127,9 @@ public final class SmsSplitter {
         if (rel instanceof Join j) {
             return join(j);
         }
+        if (rel instanceof org.apache.calcite.rel.core.Window w) {
+            return window(w);
+        }
         if (rel instanceof org.apache.calcite.rel.core.Correlate) {
             throw new PlannerException("This correlated sub-query could not be turned into a join; rewrite it with a JOIN");
         }
@@ -388,6 +391,80 @@ public final class SmsSplitter {
         return new Placement.Replicated(r.driver(), tables);
     }
 
+    // ---- window functions -----------------------------------------------------------------------
+
+    /**
+     * Window functions run in the chunk databases when every window is partitioned by (at least) the
+     * partitioning key, so each partition lies in one chunk; otherwise each window specification gets
+     * a stage that repartitions on its PARTITION BY and sorts by its ORDER BY.
+     */
+    private Fragment window(org.apache.calcite.rel.core.Window w) {
+        Fragment in = visit(w.getInput());
+        if (in instanceof Fragment.Pushed p) {
+            String why = WindowCalls.whyNotPushable(w, p.placement(), pushdown);
+            if (why == null) {
+                return new Fragment.Pushed(w.copy(w.getTraitSet(), List.of(p.rel())), p.placement());
+            }
+            notes.add("Window functions run in MapReduce: " + why);
+        }
+        int inputWidth = w.getInput().getRowType().getFieldCount();
+        int produced = 0;
+        Fragment current = in;
+        StageBuilder stage = null;
+        List<org.apache.calcite.rel.core.Window.Group> groups = w.groups;
+        for (int gi = 0; gi < groups.size(); ) {
+            org.apache.calcite.rel.core.Window.Group g = groups.get(gi);
+            // consecutive groups that differ only in their frames share one repartition and one operator
+            List<OperatorSpec.WinCall> calls = new ArrayList<>();
+            while (gi < groups.size() && groups.get(gi).keys.equals(g.keys) && groups.get(gi).orderKeys.equals(g.orderKeys)) {
+                List<OperatorSpec.WinCall> more = WindowCalls.calls(w, groups.get(gi), inputWidth, produced);
+                calls.addAll(more);
+                produced += more.size();
+                gi++;
+            }
+            if (current instanceof Fragment.Pushed p) {
+                stage = newStage(new StageInput.Chunks(source(p, "window input"), List.of()));
+            } else {
+                StageBuilder prev = ((Fragment.Staged) current).stage();
+                stage = prev.hasShuffle() ? newStage(new StageInput.PreviousStage(prev.id(), prev.currentSchema(), List.of())) : prev;
+            }
+            RowSchema schema = stage.currentSchema();
+            List<SortKeySpec.Column> key = new ArrayList<>();
+            for (int k : g.keys) {
+                key.add(SortKeySpec.Column.asc(k));
+            }
+            List<SortKeySpec.Column> order = sortColumns(g.orderKeys);
+            key.addAll(order);
+            int[] orderFields = order.stream().mapToInt(SortKeySpec.Column::field).toArray();
+            int partitions = g.keys.cardinality();
+            stage.shuffle(new Shuffle(SortKeySpec.of(schema, key).groupedBy(partitions),
+                    partitions == 0 ? 1 : estimateReducers(w.getInput()),
+                    partitions == 0 ? "window over all rows: one reducer" : "window PARTITION BY: repartition on it"));
+            RowSchema.Builder out = RowSchema.builder();
+            schema.fields().forEach(f -> out.add(f.name(), f.type()));
+            calls.forEach(c -> out.add(c.name(), c.type()));
+            stage.append(new OperatorSpec.Window(orderFields, calls, out.build()));
+            current = new Fragment.Staged(stage, w.getRowType(), false);
+        }
+        return new Fragment.Staged(stage, w.getRowType(), false);
+    }
+
+    /** Sort key columns of a collation, NULLs first ascending and last descending unless the query says otherwise (Hive). */
+    private static List<SortKeySpec.Column> sortColumns(RelCollation collation) {
+        List<SortKeySpec.Column> columns = new ArrayList<>();
+        for (RelFieldCollation fc : collation.getFieldCollations()) {
+            boolean desc = fc.getDirection().isDescending();
+            SortKeySpec.Column c = desc ? SortKeySpec.Column.desc(fc.getFieldIndex()) : SortKeySpec.Column.asc(fc.getFieldIndex());
+            boolean nullsFirst = switch (fc.nullDirection) {
+                case FIRST -> true;
+                case LAST -> false;
+                default -> !desc;
+            };
+            columns.add(nullsFirst ? c.nullsFirst() : c.nullsLast());
+        }
+        return columns;
+    }
+
     // ---- joins --------------------------------------------------------------------------------
 
     /**
@@ -539,17 +616,7 @@ public final class SmsSplitter {
                                   org.apache.calcite.rel.type.RelDataType rowType) {
         RowSchema schema = stage.currentSchema();
         boolean sorted = !collation.getFieldCollations().isEmpty();
-        List<SortKeySpec.Column> columns = new ArrayList<>();
-        for (RelFieldCollation fc : collation.getFieldCollations()) {
-            boolean desc = fc.getDirection().isDescending();
-            SortKeySpec.Column c = desc ? SortKeySpec.Column.desc(fc.getFieldIndex()) : SortKeySpec.Column.asc(fc.getFieldIndex());
-            boolean nullsFirst = switch (fc.nullDirection) {
-                case FIRST -> true;
-                case LAST -> false;
-                default -> !desc; // Hive: NULLs are the smallest values
-            };
-            columns.add(nullsFirst ? c.nullsFirst() : c.nullsLast());
-        }
+        List<SortKeySpec.Column> columns = sortColumns(collation);
         stage.shuffle(new Shuffle(SortKeySpec.of(schema, columns).groupedBy(0), 1,
                 sorted ? "ORDER BY: one reducer receives the rows in order" : "LIMIT: one reducer keeps the first rows"));
         if (offset > 0 || fetch >= 0) {

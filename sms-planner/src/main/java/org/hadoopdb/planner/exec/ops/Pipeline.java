@@ -45,6 +45,9 @@ public final class Pipeline {
                     : loader.load(j.residual().className(), j.residual().javaSource(), CompiledPredicate.class);
             return new JoinOperator(j, residual, next);
         }
+        if (spec instanceof OperatorSpec.Window w) {
+            return new WindowOperator(w, next);
+        }
         OperatorSpec.Limit l = (OperatorSpec.Limit) spec;
         return new LimitOperator(l.offset(), l.fetch(), next);
     }
