@@ -16,6 +16,7 @@ import org.apache.calcite.tools.RelBuilder;
  * The logical rewrites that run before the SMS split, in phases:
  * <ol>
  *   <li>sub-queries ({@code IN}, {@code EXISTS}, scalar) become joins, correlated ones decorrelated;
+ *   <li>{@code GROUPING SETS}, {@code ROLLUP} and {@code CUBE} become a union of plain aggregates;
  *   <li>{@code COUNT(DISTINCT …)} and other distinct aggregates become two-level aggregates;
  *   <li>filters and projections move down towards the scans (so they can be pushed into the chunk
  *       SQL), adjacent ones merge, trivial ones disappear;
@@ -60,6 +61,7 @@ public final class LogicalOptimizer {
         RelNode r = run(rel, SUB_QUERIES);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(r.getCluster(), null);
         r = RelDecorrelator.decorrelateQuery(r, builder);
+        r = GroupingSetsExpander.expand(r, builder);
         r = run(r, DISTINCT_AGGREGATES);
         r = run(r, PUSH_DOWN);
         // window functions (RexOver in projections) become Window operators the SMS split can place
