@@ -18,6 +18,7 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>sub-queries ({@code IN}, {@code EXISTS}, scalar) become joins, correlated ones decorrelated;
  *   <li>{@code GROUPING SETS}, {@code ROLLUP} and {@code CUBE} become a union of plain aggregates;
  *   <li>{@code COUNT(DISTINCT …)} and other distinct aggregates become two-level aggregates;
+ *   <li>conjuncts shared by all branches of an OR are pulled out of it (join keys stated per branch);
  *   <li>filters and projections move down towards the scans (so they can be pushed into the chunk
  *       SQL), adjacent ones merge, trivial ones disappear;
  *   <li>window functions move out of projections into Window operators.
@@ -63,6 +64,9 @@ public final class LogicalOptimizer {
         r = RelDecorrelator.decorrelateQuery(r, builder);
         r = GroupingSetsExpander.expand(r, builder);
         r = run(r, DISTINCT_AGGREGATES);
+        r = CommonFactors.pull(r);
+        r = run(r, PUSH_DOWN);
+        r = CommonFactors.pull(r);
         r = run(r, PUSH_DOWN);
         // window functions (RexOver in projections) become Window operators the SMS split can place
         r = run(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW));
