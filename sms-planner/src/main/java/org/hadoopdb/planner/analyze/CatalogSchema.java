@@ -15,7 +15,7 @@ public final class CatalogSchema extends AbstractSchema {
     public CatalogSchema(Catalog catalog) {
         Map<String, Table> map = new LinkedHashMap<>();
         for (TableInfo t : catalog.tables()) {
-            map.put(t.name(), new HadoopDbTable(t));
+            map.put(t.name(), new HadoopDbTable(t, catalog.schemeOf(t).orElse(null)));
         }
         this.tables = map;
     }

@@ -8,6 +8,7 @@ import org.apache.calcite.schema.Statistics;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.hadoopdb.catalog.model.ColumnInfo;
+import org.hadoopdb.catalog.model.PartitioningScheme;
 import org.hadoopdb.catalog.model.TableInfo;
 
 /**
@@ -16,13 +17,21 @@ import org.hadoopdb.catalog.model.TableInfo;
  */
 public final class HadoopDbTable extends AbstractTable {
     private final TableInfo table;
+    private final PartitioningScheme scheme;
 
-    public HadoopDbTable(TableInfo table) {
+    /** @param scheme the table's partitioning scheme, null for a replicated table */
+    public HadoopDbTable(TableInfo table, PartitioningScheme scheme) {
         this.table = table;
+        this.scheme = scheme;
     }
 
     public TableInfo info() {
         return table;
+    }
+
+    /** The partitioning scheme, or null for a replicated table. */
+    public PartitioningScheme scheme() {
+        return scheme;
     }
 
     @Override

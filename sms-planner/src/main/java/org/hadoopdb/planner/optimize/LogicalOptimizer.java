@@ -19,6 +19,7 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>{@code GROUPING SETS}, {@code ROLLUP} and {@code CUBE} become a union of plain aggregates;
  *   <li>{@code COUNT(DISTINCT …)} and other distinct aggregates become two-level aggregates;
  *   <li>conjuncts shared by all branches of an OR are pulled out of it (join keys stated per branch);
+ *   <li>inner joins are reordered so co-located and replicated tables join first, inside the chunks;
  *   <li>filters and projections move down towards the scans (so they can be pushed into the chunk
  *       SQL), adjacent ones merge, trivial ones disappear;
  *   <li>window functions move out of projections into Window operators.
@@ -35,6 +36,15 @@ public final class LogicalOptimizer {
     private static final List<RelOptRule> DISTINCT_AGGREGATES = List.of(
             CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES,
             CoreRules.AGGREGATE_PROJECT_MERGE);
+
+    /** Filters into join conditions and inputs, without the projections that would separate nested joins. */
+    private static final List<RelOptRule> FILTERS_INTO_JOINS = List.of(
+            CoreRules.FILTER_MERGE,
+            CoreRules.FILTER_PROJECT_TRANSPOSE,
+            CoreRules.FILTER_INTO_JOIN,
+            CoreRules.JOIN_CONDITION_PUSH,
+            CoreRules.PROJECT_MERGE,
+            CoreRules.PROJECT_REMOVE);
 
     private static final List<RelOptRule> PUSH_DOWN = List.of(
             CoreRules.FILTER_MERGE,
@@ -65,6 +75,8 @@ public final class LogicalOptimizer {
         r = GroupingSetsExpander.expand(r, builder);
         r = run(r, DISTINCT_AGGREGATES);
         r = CommonFactors.pull(r);
+        r = run(r, FILTERS_INTO_JOINS);
+        r = JoinOrder.reorder(r, builder);
         r = run(r, PUSH_DOWN);
         r = CommonFactors.pull(r);
         r = run(r, PUSH_DOWN);

@@ -1,0 +1,309 @@
+package org.hadoopdb.planner.optimize;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelShuttleImpl;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.logical.LogicalJoin;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.ImmutableBitSet;
+import org.hadoopdb.catalog.model.PartitioningScheme;
+import org.hadoopdb.planner.analyze.HadoopDbTable;
+
+/**
+ * Orders the inputs of every tree of inner joins so that as much of it as possible runs inside the
+ * chunk databases (the SIGMOD 2011 follow-up's point): starting from the largest chunked table, it
+ * first joins the tables co-located with it on their partitioning keys, then the replicated tables
+ * connected to them, and only then the inputs that need a repartition, smallest first; inputs joined
+ * by no condition come last. The result keeps the original column order.
+ */
+final class JoinOrder extends RelShuttleImpl {
+    private final RelBuilder builder;
+
+    private JoinOrder(RelBuilder builder) {
+        this.builder = builder;
+    }
+
+    static RelNode reorder(RelNode rel, RelBuilder builder) {
+        return rel.accept(new JoinOrder(builder));
+    }
+
+    @Override
+    public RelNode visit(LogicalJoin join) {
+        if (join.getJoinType() != JoinRelType.INNER) {
+            return super.visit(join);
+        }
+        List<RelNode> leaves = new ArrayList<>();
+        List<RexNode> conditions = new ArrayList<>();
+        flatten(join, 0, leaves, conditions);
+        if (leaves.size() < 3) {
+            return super.visit(join);
+        }
+        List<RelNode> inputs = new ArrayList<>();
+        for (RelNode leaf : leaves) {
+            inputs.add(leaf.accept(this));
+        }
+        return rebuild(join, inputs, conditions);
+    }
+
+    /** Collects the leaves of a tree of inner joins and its conditions, over the leaves' concatenated fields. */
+    private static void flatten(RelNode rel, int offset, List<RelNode> leaves, List<RexNode> conditions) {
+        if (rel instanceof LogicalJoin j && j.getJoinType() == JoinRelType.INNER) {
+            int before = leaves.size();
+            flatten(j.getLeft(), offset, leaves, conditions);
+            int leftWidth = j.getLeft().getRowType().getFieldCount();
+            flatten(j.getRight(), offset + leftWidth, leaves, conditions);
+            RexNode shifted = RexUtil.shift(j.getCondition(), offset);
+            for (RexNode c : RelOptUtil.conjunctions(shifted)) {
+                if (!c.isAlwaysTrue()) {
+                    conditions.add(c);
+                }
+            }
+            assert leaves.size() > before;
+            return;
+        }
+        leaves.add(rel);
+    }
+
+    private RelNode rebuild(LogicalJoin original, List<RelNode> leaves, List<RexNode> conditions) {
+        int n = leaves.size();
+        int[] start = new int[n];
+        int total = 0;
+        List<Leaf> info = new ArrayList<>();
+        RelMetadataQuery mq = original.getCluster().getMetadataQuery();
+        for (int i = 0; i < n; i++) {
+            start[i] = total;
+            info.add(Leaf.of(leaves.get(i), total, mq));
+            total += leaves.get(i).getRowType().getFieldCount();
+        }
+        return rebuildInOrder(original, leaves, conditions, start, total, choose(info, conditions));
+    }
+
+    /** The greedy order described in the class comment. */
+    private static List<Integer> choose(List<Leaf> leaves, List<RexNode> conditions) {
+        int n = leaves.size();
+        List<Integer> order = new ArrayList<>();
+        BitSet used = new BitSet();
+        int first = -1;
+        for (int i = 0; i < n; i++) {
+            if (leaves.get(i).chunked() && (first < 0 || leaves.get(i).rows() > leaves.get(first).rows())) {
+                first = i;
+            }
+        }
+        if (first < 0) {
+            return identity(n);
+        }
+        order.add(first);
+        used.set(first);
+        boolean local = true;
+        Set<Integer> keyFields = new HashSet<>();
+        PartitioningScheme scheme = leaves.get(first).scheme();
+        if (leaves.get(first).keyField() >= 0) {
+            keyFields.add(leaves.get(first).keyField());
+        } else {
+            local = false;
+        }
+        while (order.size() < n) {
+            int next = -1;
+            if (local) {
+                for (int i = 0; i < n && next < 0; i++) {
+                    Leaf l = leaves.get(i);
+                    if (!used.get(i) && l.chunked() && l.keyField() >= 0 && colocated(scheme, l.scheme())
+                            && equated(conditions, keyFields, l.keyField())) {
+                        next = i;
+                        keyFields.add(l.keyField());
+                    }
+                }
+                for (int i = 0; i < n && next < 0; i++) {
+                    if (!used.get(i) && !leaves.get(i).chunked() && connected(conditions, leaves, used, i)) {
+                        next = i;
+                    }
+                }
+            }
+            if (next < 0) {
+                for (int i = 0; i < n; i++) {
+                    if (!used.get(i) && connected(conditions, leaves, used, i)
+                            && (next < 0 || leaves.get(i).rows() < leaves.get(next).rows())) {
+                        next = i;
+                    }
+                }
+                if (next >= 0) {
+                    local = false;
+                }
+            }
+            if (next < 0) {
+                for (int i = 0; i < n; i++) {
+                    if (!used.get(i) && (next < 0 || leaves.get(i).rows() < leaves.get(next).rows())) {
+                        next = i;
+                    }
+                }
+                local = false;
+            }
+            order.add(next);
+            used.set(next);
+        }
+        return order;
+    }
+
+    private RelNode rebuildInOrder(LogicalJoin original, List<RelNode> leaves, List<RexNode> conditions, int[] start,
+                                   int total, List<Integer> order) {
+        RexBuilder rex = original.getCluster().getRexBuilder();
+        // where each original (global) field is in the tree being built
+        int[] position = new int[total];
+        java.util.Arrays.fill(position, -1);
+        List<RexNode> pending = new ArrayList<>(conditions);
+        int width = 0;
+        for (int k = 0; k < order.size(); k++) {
+            int leaf = order.get(k);
+            RelNode input = leaves.get(leaf);
+            int fields = input.getRowType().getFieldCount();
+            for (int f = 0; f < fields; f++) {
+                position[start[leaf] + f] = width + f;
+            }
+            width += fields;
+            builder.push(input);
+            if (k == 0) {
+                continue;
+            }
+            List<RexNode> now = new ArrayList<>();
+            for (RexNode c : List.copyOf(pending)) {
+                if (RelOptUtil.InputFinder.bits(c).asList().stream().allMatch(g -> position[g] >= 0)) {
+                    now.add(remap(c, position, rex));
+                    pending.remove(c);
+                }
+            }
+            builder.join(JoinRelType.INNER, RexUtil.composeConjunction(rex, now));
+        }
+        if (!pending.isEmpty()) {
+            builder.filter(remap(RexUtil.composeConjunction(rex, pending), position, rex));
+        }
+        List<RexNode> project = new ArrayList<>();
+        for (int g = 0; g < total; g++) {
+            project.add(builder.field(position[g]));
+        }
+        return builder.project(project, original.getRowType().getFieldNames(), true).build();
+    }
+
+    private static RexNode remap(RexNode c, int[] position, RexBuilder rex) {
+        return c.accept(new RexShuttle() {
+            @Override
+            public RexNode visitInputRef(RexInputRef ref) {
+                return rex.makeInputRef(ref.getType(), position[ref.getIndex()]);
+            }
+        });
+    }
+
+    private static boolean colocated(PartitioningScheme a, PartitioningScheme b) {
+        return a != null && b != null && (a.id().equals(b.id()) || a.colocatedWith(b));
+    }
+
+    /** A condition {@code k = f} (either way round) with k one of {@code keys}. */
+    private static boolean equated(List<RexNode> conditions, Set<Integer> keys, int field) {
+        for (RexNode c : conditions) {
+            if (c instanceof RexCall call && call.getKind() == SqlKind.EQUALS
+                    && call.getOperands().get(0) instanceof RexInputRef a && call.getOperands().get(1) instanceof RexInputRef b) {
+                if (keys.contains(a.getIndex()) && b.getIndex() == field || keys.contains(b.getIndex()) && a.getIndex() == field) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether some condition links leaf {@code i} to the leaves used so far. */
+    private static boolean connected(List<RexNode> conditions, List<Leaf> leaves, BitSet used, int i) {
+        for (RexNode c : conditions) {
+            ImmutableBitSet refs = RelOptUtil.InputFinder.bits(c);
+            boolean touchesI = false;
+            boolean touchesUsed = false;
+            for (int g : refs) {
+                int owner = ownerOf(leaves, g);
+                touchesI |= owner == i;
+                touchesUsed |= used.get(owner);
+            }
+            if (touchesI && touchesUsed) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int ownerOf(List<Leaf> leaves, int field) {
+        for (int i = leaves.size() - 1; i >= 0; i--) {
+            if (field >= leaves.get(i).start()) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    private static List<Integer> identity(int n) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(i);
+        }
+        return out;
+    }
+
+    /**
+     * What the order needs to know of one join input: where its rows live and how many there are.
+     *
+     * @param start    its first field among the concatenated fields of all inputs
+     * @param scheme   partitioning scheme of a chunked input, null otherwise
+     * @param keyField global position of its single partitioning key column, -1 when not visible
+     */
+    private record Leaf(int start, boolean chunked, PartitioningScheme scheme, int keyField, double rows) {
+        static Leaf of(RelNode input, int start, RelMetadataQuery mq) {
+            Double estimate = mq.getRowCount(input);
+            double rows = estimate == null ? 1e6 : estimate;
+            RelNode r = input;
+            List<Project> projects = new ArrayList<>();
+            while (r instanceof Filter || r instanceof Project) {
+                if (r instanceof Project p) {
+                    projects.add(0, p);
+                }
+                r = r.getInput(0);
+            }
+            if (!(r instanceof TableScan scan) || scan.getTable().unwrap(HadoopDbTable.class) == null) {
+                return new Leaf(start, true, null, -1, rows);
+            }
+            HadoopDbTable table = scan.getTable().unwrap(HadoopDbTable.class);
+            if (table.info().isReplicated()) {
+                return new Leaf(start, false, null, -1, rows);
+            }
+            if (table.info().partitionKeys().size() != 1) {
+                return new Leaf(start, true, table.scheme(), -1, rows);
+            }
+            int key = table.info().columnIndex(table.info().partitionKeys().get(0));
+            for (Project p : projects) {
+                int found = -1;
+                for (int i = 0; i < p.getProjects().size() && found < 0; i++) {
+                    if (p.getProjects().get(i) instanceof RexInputRef ref && ref.getIndex() == key) {
+                        found = i;
+                    }
+                }
+                key = found;
+                if (key < 0) {
+                    break;
+                }
+            }
+            return new Leaf(start, true, table.scheme(), key < 0 ? -1 : start + key, rows);
+        }
+    }
+}
