@@ -79,6 +79,12 @@ public final class ConfigKeys {
     public static final ConfigKey<Long> JOIN_BUFFER_BYTES = bytes("hadoopdb.join.buffer-bytes", "64MB",
             "Memory a reduce task gives one join key's rows of the first join input before spilling them to local disk.");
 
+    public static final ConfigKey<Integer> STAGES_PARALLEL = integer("hadoopdb.stages.parallel", "2",
+            "How many independent MapReduce stages of one query may run at the same time.");
+    public static final ConfigKey<Long> JOIN_BROADCAST_MAX_BYTES = bytes("hadoopdb.join.broadcast.max-bytes", "32MB",
+            "A join input estimated at most this large is computed once and joined in the map tasks of the other input "
+                    + "(a broadcast join) instead of repartitioning both; 0 turns broadcast joins off.");
+
     // ---- factories -----------------------------------------------------------------------------
 
     static ConfigKey<String> string(String name, String def, String description) {

@@ -1,7 +1,19 @@
 package org.hadoopdb.planner.exec;
 
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -21,6 +33,7 @@ import org.hadoopdb.planner.exec.mr.StageMapper;
 import org.hadoopdb.planner.exec.mr.StageReducer;
 import org.hadoopdb.planner.plan.QueryPlan;
 import org.hadoopdb.planner.plan.Stage;
+import org.hadoopdb.planner.plan.StageGraph;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +49,7 @@ public final class QueryExecutor {
     private final HadoopDbConfig config;
     private final org.apache.hadoop.fs.Path catalogDir;
     private final long catalogVersion;
-    private volatile Job running;
+    private final java.util.Set<Job> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean cancelled;
 
     /**
@@ -53,10 +66,7 @@ public final class QueryExecutor {
         Path queryDir = new Path(scratchRoot(), "queries/" + UUID.randomUUID());
         Configuration base = jobConf(queryDir);
         try {
-            int n = plan.stages().size();
-            for (Stage stage : plan.stages()) {
-                runStage(stage, n, base, description, progress);
-            }
+            runStages(plan.stages(), base, description, progress);
         } catch (RuntimeException e) {
             deleteQuietly(queryDir, base);
             throw e;
@@ -70,15 +80,71 @@ public final class QueryExecutor {
                 base, () -> deleteQuietly(queryDir, base)), plan.schema());
     }
 
-    /** Kills the running job, if any; {@link #run} then fails with "cancelled". */
+    /** Kills the running jobs, if any; {@link #run} then fails with "cancelled". */
     public void cancel() {
         cancelled = true;
-        Job job = running;
-        if (job != null) {
+        for (Job job : List.copyOf(running)) {
             try {
                 job.killJob();
             } catch (IOException e) {
                 LOG.warn("Could not kill job {}: {}", job.getJobID(), e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Runs the stages in dependency order, independent ones at the same time (up to
+     * {@code hadoopdb.stages.parallel}). The first failure cancels the others and is reported.
+     */
+    private void runStages(List<Stage> stages, Configuration base, String description, ProgressListener progress) {
+        if (stages.isEmpty()) {
+            return;
+        }
+        Map<Integer, Set<Integer>> deps = StageGraph.dependencies(stages);
+        StageGraph.order(stages); // fails fast on a cycle
+        Map<Integer, Stage> byId = new HashMap<>();
+        stages.forEach(s -> byId.put(s.id(), s));
+        int parallel = Math.max(1, config.get(ConfigKeys.STAGES_PARALLEL));
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, stages.size()), r -> {
+            Thread t = new Thread(r, "hadoopdb-stage");
+            t.setDaemon(true);
+            return t;
+        });
+        CompletionService<Integer> done = new ExecutorCompletionService<>(pool);
+        Set<Integer> finished = new HashSet<>();
+        Set<Integer> started = new HashSet<>();
+        try {
+            while (finished.size() < stages.size()) {
+                for (Stage s : stages) {
+                    if (!started.contains(s.id()) && finished.containsAll(deps.get(s.id()))) {
+                        started.add(s.id());
+                        done.submit(() -> {
+                            runStage(s, stages.size(), base, description, progress);
+                            return s.id();
+                        });
+                    }
+                }
+                Future<Integer> next = done.take();
+                try {
+                    finished.add(next.get());
+                } catch (ExecutionException e) {
+                    cancel();
+                    Throwable cause = e.getCause();
+                    throw cause instanceof RuntimeException r ? r
+                            : new PlannerException("A stage failed: " + cause.getMessage(), cause);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancel();
+            throw new PlannerException("Query interrupted", e);
+        } finally {
+            pool.shutdownNow();
+            // wait for cancelled stages so the scratch directory is not deleted under them
+            try {
+                pool.awaitTermination(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -113,7 +179,10 @@ public final class QueryExecutor {
                 job.setReducerClass(StageReducer.class);
                 job.setNumReduceTasks(stage.shuffle().reducers());
             }
-            running = job;
+            if (cancelled) {
+                throw new PlannerException("Query cancelled");
+            }
+            running.add(job);
             job.submit();
             LOG.info("Stage {}/{} running as {}", stage.id(), stages, job.getJobID());
             while (!job.isComplete()) {
@@ -121,7 +190,7 @@ public final class QueryExecutor {
                         stage.shuffle() == null ? 0 : job.reduceProgress());
                 Thread.sleep(200);
             }
-            running = null;
+            running.remove(job);
             if (cancelled) {
                 throw new PlannerException("Query cancelled");
             }

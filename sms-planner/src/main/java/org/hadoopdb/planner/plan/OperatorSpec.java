@@ -17,9 +17,11 @@ import org.hadoopdb.connector.row.RowSchema;
         @JsonSubTypes.Type(value = OperatorSpec.Limit.class, name = "limit"),
         @JsonSubTypes.Type(value = OperatorSpec.JoinInput.class, name = "joinInput"),
         @JsonSubTypes.Type(value = OperatorSpec.Join.class, name = "join"),
-        @JsonSubTypes.Type(value = OperatorSpec.Window.class, name = "window")})
+        @JsonSubTypes.Type(value = OperatorSpec.Window.class, name = "window"),
+        @JsonSubTypes.Type(value = OperatorSpec.BroadcastJoin.class, name = "broadcastJoin")})
 public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.Project, OperatorSpec.Select,
-        OperatorSpec.Aggregate, OperatorSpec.Limit, OperatorSpec.JoinInput, OperatorSpec.Join, OperatorSpec.Window {
+        OperatorSpec.Aggregate, OperatorSpec.Limit, OperatorSpec.JoinInput, OperatorSpec.Join, OperatorSpec.Window,
+        OperatorSpec.BroadcastJoin {
 
     /** The schema of the rows this operator emits, given its input's. */
     RowSchema output(RowSchema input);
@@ -232,6 +234,46 @@ public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.P
                 sb.append(i == 0 ? "" : ", ").append('$').append(args[i]);
             }
             return sb.append(')').toString();
+        }
+    }
+
+    /**
+     * A map-side (broadcast) join: the rows of an earlier stage, small enough to hold in memory, are
+     * loaded into a hash table keyed by their join keys; every row streaming through this operator
+     * probes it. The output is {@code pair} ({@code [left…, right…]}) or, for SEMI and ANTI, the probe
+     * row; the probe side is the join's left input unless {@code probeIsLeft} is false.
+     *
+     * @param buildStage  the stage whose output is the small input
+     * @param buildSchema the rows of that stage
+     * @param probeKeys   join key fields of the streaming input
+     * @param buildKeys   join key fields of the small input, pairwise equal to {@code probeKeys}
+     * @param type        INNER, LEFT (probe left), RIGHT (probe right), SEMI or ANTI (probe left)
+     * @param residual    the rest of the join condition over {@code pair}, or null
+     */
+    record BroadcastJoin(int buildStage, RowSchema buildSchema, int[] probeKeys, int[] buildKeys, String type,
+                         boolean probeIsLeft, Filter residual, RowSchema pair, RowSchema schema) implements OperatorSpec {
+        @Override
+        public RowSchema output(RowSchema input) {
+            return schema;
+        }
+
+        @Override
+        public String describe() {
+            return type + " broadcast join with the output of stage " + buildStage + " (held in memory)"
+                    + (residual == null ? "" : " where " + residual.condition());
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof BroadcastJoin b && b.buildStage == buildStage && b.buildSchema.equals(buildSchema)
+                    && java.util.Arrays.equals(b.probeKeys, probeKeys) && java.util.Arrays.equals(b.buildKeys, buildKeys)
+                    && b.type.equals(type) && b.probeIsLeft == probeIsLeft && java.util.Objects.equals(b.residual, residual)
+                    && b.pair.equals(pair) && b.schema.equals(schema);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(buildStage, java.util.Arrays.hashCode(probeKeys), type, probeIsLeft, schema);
         }
     }
 }

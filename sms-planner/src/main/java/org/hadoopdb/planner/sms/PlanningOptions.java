@@ -12,10 +12,11 @@ import org.hadoopdb.catalog.config.HadoopDbConfig;
  * @param directFetch        whether small map-only results may be read without a job ({@code hadoopdb.fetch.direct})
  * @param directFetchMaxRows the largest estimated result read directly ({@code hadoopdb.fetch.direct.max-rows})
  * @param joinBufferBytes    memory for one join key's rows in a reducer before they spill ({@code hadoopdb.join.buffer-bytes})
+ * @param broadcastMaxBytes  the largest estimated join input joined map-side ({@code hadoopdb.join.broadcast.max-bytes})
  */
 public record PlanningOptions(int maxReducers, long bytesPerReducer, int fixedReducers, boolean directFetch,
-                              long directFetchMaxRows, long joinBufferBytes) {
-    public static final PlanningOptions DEFAULTS = new PlanningOptions(8, 256L << 20, -1, true, 100_000, 64L << 20);
+                              long directFetchMaxRows, long joinBufferBytes, long broadcastMaxBytes) {
+    public static final PlanningOptions DEFAULTS = new PlanningOptions(8, 256L << 20, -1, true, 100_000, 64L << 20, 32L << 20);
 
     /** The options a session's configuration selects. */
     public static PlanningOptions from(HadoopDbConfig config) {
@@ -25,6 +26,7 @@ public record PlanningOptions(int maxReducers, long bytesPerReducer, int fixedRe
                 fixed > 0 ? fixed : -1,
                 config.get(ConfigKeys.FETCH_DIRECT),
                 config.get(ConfigKeys.FETCH_DIRECT_MAX_ROWS),
-                Math.max(1 << 20, config.get(ConfigKeys.JOIN_BUFFER_BYTES)));
+                Math.max(1 << 20, config.get(ConfigKeys.JOIN_BUFFER_BYTES)),
+                Math.max(0, config.get(ConfigKeys.JOIN_BROADCAST_MAX_BYTES)));
     }
 }

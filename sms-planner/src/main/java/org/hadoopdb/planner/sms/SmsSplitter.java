@@ -483,7 +483,69 @@ public final class SmsSplitter {
                 return pushed;
             }
         }
+        Fragment broadcast = broadcastJoin(j, left, right, info);
+        if (broadcast != null) {
+            return broadcast;
+        }
         return repartitionJoin(j, left, right, info);
+    }
+
+    /**
+     * A broadcast join when one input is estimated small enough to hold in each map task's memory and
+     * is not the preserved side of an outer join: that input is computed once by its own stage, and
+     * the other input's map tasks join their rows against it without a shuffle.
+     */
+    private Fragment broadcastJoin(Join j, Fragment left, Fragment right, JoinInfo info) {
+        if (options.broadcastMaxBytes() <= 0 || info.leftKeys.isEmpty()) {
+            return null;
+        }
+        JoinRelType type = j.getJoinType();
+        double leftBytes = estimatedBytes(j.getLeft());
+        double rightBytes = estimatedBytes(j.getRight());
+        boolean rightSmall = rightBytes <= options.broadcastMaxBytes()
+                && (type == JoinRelType.INNER || type == JoinRelType.LEFT || type == JoinRelType.SEMI || type == JoinRelType.ANTI);
+        boolean leftSmall = leftBytes <= options.broadcastMaxBytes() && (type == JoinRelType.INNER || type == JoinRelType.RIGHT);
+        if (!rightSmall && !leftSmall) {
+            return null;
+        }
+        boolean buildRight = rightSmall && (!leftSmall || rightBytes <= leftBytes);
+        Fragment build = buildRight ? right : left;
+        Fragment probe = buildRight ? left : right;
+        RowSchema leftSchema = schemaOf(j.getLeft().getRowType(), null);
+        RowSchema rightSchema = schemaOf(j.getRight().getRowType(), null);
+        for (int i = 0; i < info.leftKeys.size(); i++) {
+            JoinKeys.commonType(leftSchema, info.leftKeys.get(i), rightSchema, info.rightKeys.get(i));
+        }
+        StageBuilder buildStage = build instanceof Fragment.Pushed p
+                ? newStage(new StageInput.Chunks(source(p, "broadcast join: the small input, computed once"), List.of()))
+                : ((Fragment.Staged) build).stage();
+        StageBuilder probeStage;
+        if (probe instanceof Fragment.Pushed p) {
+            probeStage = newStage(new StageInput.Chunks(source(p, "broadcast join: the large input"), List.of()));
+        } else {
+            StageBuilder s = ((Fragment.Staged) probe).stage();
+            // stages run in dependency order, so a map-only probe stage may take a build side planned after it
+            probeStage = !s.hasShuffle() ? s : newStage(new StageInput.PreviousStage(s.id(), s.currentSchema(), List.of()));
+        }
+        org.apache.calcite.rel.type.RelDataType pairType = SqlValidatorUtil.deriveJoinRowType(j.getLeft().getRowType(),
+                j.getRight().getRowType(), JoinRelType.INNER, j.getCluster().getTypeFactory(), null, List.of());
+        RexNode residual = RexUtil.composeConjunction(j.getCluster().getRexBuilder(), info.nonEquiConditions);
+        int[] leftKeys = info.leftKeys.toIntArray();
+        int[] rightKeys = info.rightKeys.toIntArray();
+        probeStage.append(new OperatorSpec.BroadcastJoin(buildStage.id(), buildStage.currentSchema(),
+                buildRight ? leftKeys : rightKeys, buildRight ? rightKeys : leftKeys, type.name(), buildRight,
+                residual.isAlwaysTrue() ? null : compiler.filter(residual, pairType), schemaOf(pairType, null),
+                schemaOf(j.getRowType(), null)));
+        notes.add(type + " join: the " + (buildRight ? "right" : "left") + " input (about "
+                + Math.round(buildRight ? rightBytes : leftBytes) + " bytes) is broadcast to the map tasks of the other");
+        return new Fragment.Staged(probeStage, j.getRowType(), false);
+    }
+
+    private static double estimatedBytes(RelNode rel) {
+        RelMetadataQuery mq = rel.getCluster().getMetadataQuery();
+        Double rows = mq.getRowCount(rel);
+        Double width = mq.getAverageRowSize(rel);
+        return (rows == null ? 1e9 : rows) * (width == null ? 64 : width);
     }
 
     private Fragment pushedJoin(Join j, Fragment.Pushed l, Fragment.Pushed r, JoinInfo info) {

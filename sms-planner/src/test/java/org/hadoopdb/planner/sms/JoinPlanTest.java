@@ -20,9 +20,15 @@ class JoinPlanTest {
     private final Catalog catalog = CatalogFixtures.paperLayout(4, 2, 1);
     private final QueryPlanner planner = PlannerServices.queryPlanner();
 
+    private static final PlanningOptions NO_BROADCAST = new PlanningOptions(8, 256L << 20, -1, true, 100_000, 64L << 20, 0);
+
     private QueryPlanner.PlannedQuery plan(String sql) {
+        return plan(sql, NO_BROADCAST);
+    }
+
+    private QueryPlanner.PlannedQuery plan(String sql, PlanningOptions options) {
         QueryStatement statement = (QueryStatement) HiveQlParser.parse(SourceSpan.of(sql));
-        return planner.plan(catalog, statement.query(), PlanningOptions.DEFAULTS);
+        return planner.plan(catalog, statement.query(), options);
     }
 
     private static String firstSql(QueryPlan plan) {
@@ -83,5 +89,28 @@ class JoinPlanTest {
         QueryPlanner.PlannedQuery q = plan("SELECT pageurl FROM rankings WHERE pageurl IN (SELECT desturl FROM uservisits WHERE duration > 5)");
         assertThat(q.plan().stages().stream().allMatch(Stage::mapOnly)).isTrue();
         assertThat(firstSql(q.plan())).contains("uservisits");
+    }
+
+    @Test
+    void aSmallInputIsBroadcastToTheMapTasksOfTheOther() {
+        QueryPlanner.PlannedQuery q = plan("SELECT c.name, uv.sourceip FROM uservisits uv LEFT JOIN "
+                + "(SELECT * FROM rankings WHERE pagerank > 100) r ON uv.searchword = r.pageurl JOIN countries c ON c.code = uv.countrycode",
+                PlanningOptions.DEFAULTS);
+        // the two small inputs are computed once each; one map-only pass over uservisits joins both
+        assertThat(q.plan().stages()).hasSize(3).allMatch(Stage::mapOnly);
+        Stage probe = q.plan().stages().get(1);
+        assertThat(probe.inputs().get(0).mapOps()).anyMatch(op -> op instanceof OperatorSpec.BroadcastJoin b
+                && b.type().equals("LEFT") && b.buildStage() == 1 && b.probeIsLeft());
+        assertThat(probe.inputs().get(0).mapOps()).anyMatch(op -> op instanceof OperatorSpec.BroadcastJoin b
+                && b.type().equals("INNER") && b.buildStage() == 3);
+        assertThat(q.explain(false)).contains("is broadcast to the map tasks");
+    }
+
+    @Test
+    void thePreservedSideOfAnOuterJoinIsNeverBroadcast() {
+        QueryPlanner.PlannedQuery q = plan("SELECT c.name, uv.sourceip FROM countries c LEFT JOIN uservisits uv ON uv.countrycode = c.code",
+                PlanningOptions.DEFAULTS);
+        assertThat(q.plan().stages()).flatExtracting(Stage::inputs).flatExtracting(StageInput::mapOps)
+                .noneMatch(op -> op instanceof OperatorSpec.BroadcastJoin b && !b.probeIsLeft());
     }
 }

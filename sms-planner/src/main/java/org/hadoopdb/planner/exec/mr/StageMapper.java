@@ -31,7 +31,8 @@ public final class StageMapper extends Mapper<Writable, Row, Writable, Row> {
             SortKey key = new SortKey();
             sink = row -> write(context, codec.encode(row, key), row);
         }
-        head = Pipeline.build(stage.inputs().get(input).mapOps(), sink, new JaninoLoader());
+        head = Pipeline.build(stage.inputs().get(input).mapOps(), sink, new JaninoLoader(),
+                new StageSideInputs(context.getConfiguration()));
     }
 
     private static void write(Context context, Writable key, Row row) throws IOException {

@@ -24,7 +24,7 @@ public final class StageReducer extends Reducer<SortKey, Row, NullWritable, Row>
                 throw new IOException("Interrupted while writing reduce output", e);
             }
         };
-        head = Pipeline.build(stage.reduceOps(), sink, new JaninoLoader());
+        head = Pipeline.build(stage.reduceOps(), sink, new JaninoLoader(), new StageSideInputs(context.getConfiguration()));
     }
 
     @Override

@@ -1,6 +1,9 @@
 package org.hadoopdb.planner.exec.ops;
 
+import java.io.IOException;
 import java.util.List;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.planner.exec.expr.CompiledPredicate;
 import org.hadoopdb.planner.exec.expr.CompiledProjection;
 import org.hadoopdb.planner.plan.OperatorSpec;
@@ -12,19 +15,33 @@ public final class Pipeline {
         <T> T load(String className, String javaSource, Class<T> type);
     }
 
+    /** Rows an operator reads besides its stream: the output of an earlier stage of the same query. */
+    public interface SideInputs {
+        SideInputs NONE = (stage, schema) -> {
+            throw new IllegalStateException("This task has no side inputs (asked for the output of stage " + stage + ")");
+        };
+
+        Iterable<Row> rows(int stage, RowSchema schema) throws IOException;
+    }
+
     private Pipeline() {
     }
 
     /** The head of the chain: rows pushed into it flow through {@code specs} into {@code terminal}. */
     public static RowSink build(List<OperatorSpec> specs, RowSink terminal, ExpressionLoader loader) {
+        return build(specs, terminal, loader, SideInputs.NONE);
+    }
+
+    /** As {@link #build(List, RowSink, ExpressionLoader)}, for operators that read earlier stages' output. */
+    public static RowSink build(List<OperatorSpec> specs, RowSink terminal, ExpressionLoader loader, SideInputs sideInputs) {
         RowSink next = terminal;
         for (int i = specs.size() - 1; i >= 0; i--) {
-            next = operator(specs.get(i), next, loader);
+            next = operator(specs.get(i), next, loader, sideInputs);
         }
         return next;
     }
 
-    private static RowSink operator(OperatorSpec spec, RowSink next, ExpressionLoader loader) {
+    private static RowSink operator(OperatorSpec spec, RowSink next, ExpressionLoader loader, SideInputs sideInputs) {
         if (spec instanceof OperatorSpec.Filter f) {
             return new FilterOperator(loader.load(f.className(), f.javaSource(), CompiledPredicate.class), next);
         }
@@ -44,6 +61,11 @@ public final class Pipeline {
             CompiledPredicate residual = j.residual() == null ? null
                     : loader.load(j.residual().className(), j.residual().javaSource(), CompiledPredicate.class);
             return new JoinOperator(j, residual, next);
+        }
+        if (spec instanceof OperatorSpec.BroadcastJoin b) {
+            CompiledPredicate residual = b.residual() == null ? null
+                    : loader.load(b.residual().className(), b.residual().javaSource(), CompiledPredicate.class);
+            return new BroadcastJoinOperator(b, residual, sideInputs, next);
         }
         if (spec instanceof OperatorSpec.Window w) {
             return new WindowOperator(w, next);
