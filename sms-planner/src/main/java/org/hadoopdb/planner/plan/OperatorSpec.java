@@ -18,10 +18,11 @@ import org.hadoopdb.connector.row.RowSchema;
         @JsonSubTypes.Type(value = OperatorSpec.JoinInput.class, name = "joinInput"),
         @JsonSubTypes.Type(value = OperatorSpec.Join.class, name = "join"),
         @JsonSubTypes.Type(value = OperatorSpec.Window.class, name = "window"),
-        @JsonSubTypes.Type(value = OperatorSpec.BroadcastJoin.class, name = "broadcastJoin")})
+        @JsonSubTypes.Type(value = OperatorSpec.BroadcastJoin.class, name = "broadcastJoin"),
+        @JsonSubTypes.Type(value = OperatorSpec.TopN.class, name = "topN")})
 public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.Project, OperatorSpec.Select,
         OperatorSpec.Aggregate, OperatorSpec.Limit, OperatorSpec.JoinInput, OperatorSpec.Join, OperatorSpec.Window,
-        OperatorSpec.BroadcastJoin {
+        OperatorSpec.BroadcastJoin, OperatorSpec.TopN {
 
     /** The schema of the rows this operator emits, given its input's. */
     RowSchema output(RowSchema input);
@@ -274,6 +275,23 @@ public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.P
         @Override
         public int hashCode() {
             return java.util.Objects.hash(buildStage, java.util.Arrays.hashCode(probeKeys), type, probeIsLeft, schema);
+        }
+    }
+
+    /**
+     * Keeps only the first {@code n} rows by {@code key} of everything this task sees, emitted in key
+     * order when the task ends: a task's share of an {@code ORDER BY … LIMIT n}, so the single reducer
+     * that orders the result receives at most n rows per task.
+     */
+    record TopN(org.hadoopdb.connector.row.SortKeySpec key, long n) implements OperatorSpec {
+        @Override
+        public RowSchema output(RowSchema input) {
+            return input;
+        }
+
+        @Override
+        public String describe() {
+            return "Top " + n + " of this task by " + key.columns();
         }
     }
 }

@@ -669,6 +669,11 @@ public final class SmsSplitter {
             return orderInStage(stage, collation, offset, fetch, s.getRowType());
         }
         Fragment.Staged st = (Fragment.Staged) in;
+        if (fetch >= 0) {
+            // each task of the stage so far keeps only its own first offset+fetch rows
+            st.stage().append(new OperatorSpec.TopN(SortKeySpec.of(st.stage().currentSchema(), sortColumns(collation)),
+                    offset + fetch));
+        }
         StageBuilder stage = st.stage().hasShuffle() ? newStage(new StageInput.PreviousStage(st.stage().id(),
                 st.stage().currentSchema(), List.of())) : st.stage();
         return orderInStage(stage, collation, offset, fetch, s.getRowType());

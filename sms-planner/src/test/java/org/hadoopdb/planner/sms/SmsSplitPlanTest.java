@@ -100,6 +100,15 @@ class SmsSplitPlanTest {
     }
 
     @Test
+    void orderByLimitAfterAnAggregateKeepsOnlyEachReducersTopN() throws Exception {
+        QueryPlanner.PlannedQuery q = plan("SELECT sourceip, SUM(adrevenue) AS s FROM uservisits GROUP BY sourceip ORDER BY s DESC LIMIT 5");
+        assertThat(q.plan().stages()).hasSize(2);
+        assertThat(q.plan().stages().get(0).reduceOps()).anyMatch(op -> op instanceof org.hadoopdb.planner.plan.OperatorSpec.TopN t
+                && t.n() == 5);
+        assertThat(q.plan().stages().get(1).shuffle().reducers()).isEqualTo(1);
+    }
+
+    @Test
     void printsPlans() throws Exception {
         for (String sql : List.of(
                 "SELECT sourceip, SUM(adrevenue), AVG(duration), STDDEV_SAMP(adrevenue), COUNT(*) FROM uservisits GROUP BY sourceip",

@@ -67,6 +67,9 @@ public final class Pipeline {
                     : loader.load(b.residual().className(), b.residual().javaSource(), CompiledPredicate.class);
             return new BroadcastJoinOperator(b, residual, sideInputs, next);
         }
+        if (spec instanceof OperatorSpec.TopN t) {
+            return new TopNOperator(t, next);
+        }
         if (spec instanceof OperatorSpec.Window w) {
             return new WindowOperator(w, next);
         }
