@@ -173,7 +173,14 @@ public final class QueryExecutor {
             } else {
                 job.setMapOutputKeyClass(SortKey.class);
                 job.setMapOutputValueClass(Row.class);
-                job.setPartitionerClass(SortKeyPartitioner.class);
+                if (stage.shuffle().ranged()) {
+                    List<org.hadoopdb.connector.row.SortKey> points = org.hadoopdb.planner.exec.mr.RangeSampler.splitPoints(stage,
+                            job.getConfiguration(), stage.shuffle().reducers());
+                    org.hadoopdb.planner.exec.mr.RangePartitioner.store(job.getConfiguration(), points);
+                    job.setPartitionerClass(org.hadoopdb.planner.exec.mr.RangePartitioner.class);
+                } else {
+                    job.setPartitionerClass(SortKeyPartitioner.class);
+                }
                 job.setSortComparatorClass(SortKey.Comparator.class);
                 job.setGroupingComparatorClass(SortKey.GroupComparator.class);
                 job.setReducerClass(StageReducer.class);

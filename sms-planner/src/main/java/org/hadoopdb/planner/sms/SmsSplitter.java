@@ -653,6 +653,8 @@ public final class SmsSplitter {
         long offset = s.offset == null ? 0 : RexLiteral.intValue(s.offset);
         long fetch = s.fetch == null ? -1 : RexLiteral.intValue(s.fetch);
         RelCollation collation = s.getCollation();
+        // a large ORDER BY without LIMIT is sorted by several reducers, each given a range of keys
+        int reducers = fetch < 0 && offset == 0 && !collation.getFieldCollations().isEmpty() ? estimateReducers(s.getInput()) : 1;
         if (in instanceof Fragment.Pushed p) {
             if (singleCopy(p.placement())) {
                 return new Fragment.Pushed(s.copy(s.getTraitSet(), p.rel(), collation, s.offset, s.fetch), p.placement());
@@ -666,7 +668,11 @@ public final class SmsSplitter {
             }
             StageBuilder stage = newStage(new StageInput.Chunks(source(input,
                     fetch >= 0 ? "per-chunk top " + (offset + fetch) : "chunk rows"), List.of()));
-            return orderInStage(stage, collation, offset, fetch, s.getRowType());
+            if (reducers > 1) {
+                // the range sampler reads an earlier stage's files, so the chunk rows are written first
+                stage = newStage(new StageInput.PreviousStage(stage.id(), stage.currentSchema(), List.of()));
+            }
+            return orderInStage(stage, collation, offset, fetch, s.getRowType(), reducers);
         }
         Fragment.Staged st = (Fragment.Staged) in;
         if (fetch >= 0) {
@@ -674,16 +680,22 @@ public final class SmsSplitter {
             st.stage().append(new OperatorSpec.TopN(SortKeySpec.of(st.stage().currentSchema(), sortColumns(collation)),
                     offset + fetch));
         }
-        StageBuilder stage = st.stage().hasShuffle() ? newStage(new StageInput.PreviousStage(st.stage().id(),
-                st.stage().currentSchema(), List.of())) : st.stage();
-        return orderInStage(stage, collation, offset, fetch, s.getRowType());
+        boolean sampleable = st.stage().readsOnlyEarlierStages();
+        StageBuilder stage = st.stage().hasShuffle() || reducers > 1 && !sampleable
+                ? newStage(new StageInput.PreviousStage(st.stage().id(), st.stage().currentSchema(), List.of())) : st.stage();
+        return orderInStage(stage, collation, offset, fetch, s.getRowType(), reducers);
     }
 
     private Fragment orderInStage(StageBuilder stage, RelCollation collation, long offset, long fetch,
-                                  org.apache.calcite.rel.type.RelDataType rowType) {
+                                  org.apache.calcite.rel.type.RelDataType rowType, int reducers) {
         RowSchema schema = stage.currentSchema();
         boolean sorted = !collation.getFieldCollations().isEmpty();
         List<SortKeySpec.Column> columns = sortColumns(collation);
+        if (reducers > 1) {
+            stage.shuffle(new Shuffle(SortKeySpec.of(schema, columns).groupedBy(0), reducers,
+                    "ORDER BY over many rows: " + reducers + " reducers each sort a sampled range of keys, read in turn", true));
+            return new Fragment.Staged(stage, rowType, true);
+        }
         stage.shuffle(new Shuffle(SortKeySpec.of(schema, columns).groupedBy(0), 1,
                 sorted ? "ORDER BY: one reducer receives the rows in order" : "LIMIT: one reducer keeps the first rows"));
         if (offset > 0 || fetch >= 0) {

@@ -63,6 +63,11 @@ final class StageBuilder {
         inputs.add(in);
     }
 
+    /** True when every input is an earlier stage's output (no chunk queries): its rows can be sampled from files. */
+    boolean readsOnlyEarlierStages() {
+        return inputs.stream().allMatch(in -> in.base instanceof StageInput.PreviousStage);
+    }
+
     int id() {
         return id;
     }

@@ -109,6 +109,19 @@ class SmsSplitPlanTest {
     }
 
     @Test
+    void aLargeOrderByIsSortedByRangesOfKeysOverSeveralReducers() {
+        var statement = (org.hadoopdb.planner.ast.QueryStatement) org.hadoopdb.planner.parse.HiveQlParser.parse(
+                org.hadoopdb.planner.ast.SourceSpan.of("SELECT sourceip, adrevenue FROM uservisits ORDER BY adrevenue DESC, sourceip"));
+        PlanningOptions smallReducers = new PlanningOptions(4, 1024, -1, false, 0, 64L << 20, 0);
+        QueryPlan plan = planner.plan(catalog, statement.query(), smallReducers).plan();
+        assertThat(plan.stages()).hasSize(2);
+        assertThat(plan.stages().get(0).mapOnly()).isTrue();
+        assertThat(plan.stages().get(1).shuffle().ranged()).isTrue();
+        assertThat(plan.stages().get(1).shuffle().reducers()).isEqualTo(4);
+        assertThat(plan.ordered()).isTrue();
+    }
+
+    @Test
     void printsPlans() throws Exception {
         for (String sql : List.of(
                 "SELECT sourceip, SUM(adrevenue), AVG(duration), STDDEV_SAMP(adrevenue), COUNT(*) FROM uservisits GROUP BY sourceip",
