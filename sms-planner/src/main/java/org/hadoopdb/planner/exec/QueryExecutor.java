@@ -162,6 +162,7 @@ public final class QueryExecutor {
             }
             Job job = Job.getInstance(conf, "hadoopdb stage " + stage.id() + "/" + stages + ": " + abbreviate(description));
             job.setJarByClass(StageMapper.class);
+            org.hadoopdb.connector.job.JobClasspath.ship(job);
             job.setInputFormatClass(StageInputFormat.class);
             job.setMapperClass(StageMapper.class);
             job.setOutputFormatClass(SequenceFileOutputFormat.class);
