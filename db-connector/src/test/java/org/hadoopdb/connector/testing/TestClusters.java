@@ -43,9 +43,22 @@ public final class TestClusters {
             EmbeddedCluster cluster = new EmbeddedCluster(config);
             cluster.init(nodes, 0);
             ClusterLease lease = cluster.acquire(msg -> { });
+            // the temporary home (nodes' data, catalog) goes when the JVM does, after the nodes stop
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                lease.close();
+                deleteTree(home);
+            }, "hadoopdb-test-home-cleanup"));
             return new TestCluster(config, cluster, lease);
         } catch (IOException e) {
             throw new ConnectorException("Cannot create a test home: " + e.getMessage(), e);
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var walk = Files.walk(dir)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("Could not delete test home " + dir + ": " + e.getMessage());
         }
     }
 
