@@ -18,7 +18,7 @@ import org.hadoopdb.catalog.model.HiveType;
 public record AggCall(Kind kind, int[] args, HiveType type, String name) {
 
     public enum Kind {
-        COUNT_STAR, COUNT, SUM, SUM0, MIN, MAX, AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP
+        COUNT_STAR, COUNT, SUM, SUM0, MIN, MAX, AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP, SINGLE_VALUE
     }
 
     @Override

@@ -29,6 +29,7 @@ public final class InterimPushdown implements PushdownPolicy {
 
     @Override
     public String whyNotPushable(AggregateCall call) {
-        return null;
+        return call.getAggregation().getKind() == org.apache.calcite.sql.SqlKind.SINGLE_VALUE
+                ? "PostgreSQL has no SINGLE_VALUE aggregate (a scalar sub-query's one-row check)" : null;
     }
 }

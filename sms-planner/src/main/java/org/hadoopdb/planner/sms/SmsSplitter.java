@@ -309,6 +309,7 @@ public final class SmsSplitter {
             case VAR_SAMP -> AggCall.Kind.VAR_SAMP;
             case STDDEV_POP -> AggCall.Kind.STDDEV_POP;
             case STDDEV_SAMP -> AggCall.Kind.STDDEV_SAMP;
+            case SINGLE_VALUE -> AggCall.Kind.SINGLE_VALUE;
             default -> throw new PlannerException("Aggregate function " + call.getAggregation().getName()
                     + " cannot run in MapReduce");
         };

@@ -113,4 +113,12 @@ class JoinPlanTest {
         assertThat(q.plan().stages()).flatExtracting(Stage::inputs).flatExtracting(StageInput::mapOps)
                 .noneMatch(op -> op instanceof OperatorSpec.BroadcastJoin b && !b.probeIsLeft());
     }
+
+    @Test
+    void aScalarSubQueryChecksForOneRowInMapReduce() {
+        QueryPlanner.PlannedQuery q = plan("SELECT pageurl FROM rankings WHERE pagerank = "
+                + "(SELECT pagerank FROM rankings WHERE avgduration = 7)");
+        assertThat(q.plan().stages()).flatExtracting(Stage::reduceOps).anyMatch(op -> op instanceof OperatorSpec.Aggregate a
+                && a.calls().stream().anyMatch(c -> c.kind() == org.hadoopdb.planner.plan.AggCall.Kind.SINGLE_VALUE));
+    }
 }

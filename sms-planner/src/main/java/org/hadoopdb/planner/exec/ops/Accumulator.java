@@ -32,6 +32,7 @@ abstract class Accumulator {
             case MAX -> new MinMax(a[0], type, 1);
             case AVG -> merge ? new MergedAverage(a[0], a[1], type) : new Average(a[0], type);
             case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> new Variance(merge ? a : new int[] {a[0]}, call.kind(), merge);
+            case SINGLE_VALUE -> new SingleValue(a[0]);
         };
     }
 
@@ -155,6 +156,42 @@ abstract class Accumulator {
         @Override
         void write(Row out, int f) {
             out.set(f, best);
+        }
+    }
+
+    /**
+     * The value of a scalar sub-query: the one row's value, NULL for no row, and an error when the
+     * sub-query returns more than one row (as in Hive and every SQL database).
+     */
+    private static final class SingleValue extends Accumulator {
+        private final int field;
+        private Object value;
+        private long rows;
+
+        SingleValue(int field) {
+            this.field = field;
+        }
+
+        @Override
+        void reset() {
+            value = null;
+            rows = 0;
+        }
+
+        @Override
+        void add(Row in) {
+            if (++rows > 1) {
+                throw new org.hadoopdb.planner.PlannerException("A scalar sub-query returned more than one row");
+            }
+            value = in.isNull(field) ? null : in.get(field);
+            if (value instanceof byte[] bytes) {
+                value = bytes.clone();
+            }
+        }
+
+        @Override
+        void write(Row out, int f) {
+            out.set(f, value);
         }
     }
 
