@@ -63,6 +63,17 @@ public final class ConfigKeys {
     public static final ConfigKey<Duration> POOL_CONNECTION_TIMEOUT = duration("hadoopdb.pool.connection-timeout", "30s",
             "How long to wait for a node connection before reporting the node unreachable.");
 
+    // ---- reading chunks (the database connector) ------------------------------------------------
+
+    public static final ConfigKey<Integer> CONNECTOR_FETCH_SIZE = integer("hadoopdb.connector.fetch-size", "10000",
+            "Rows fetched per round trip by the server-side cursor that reads a chunk.");
+    public static final ConfigKey<Duration> CONNECTOR_STATEMENT_TIMEOUT = duration("hadoopdb.connector.statement-timeout", "0",
+            "PostgreSQL statement_timeout for a chunk query; 0 means none.");
+    public static final ConfigKey<Duration> CONNECTOR_CONNECT_TIMEOUT = duration("hadoopdb.connector.connect-timeout", "10s",
+            "How long a task waits to connect to a node before trying the chunk's next copy.");
+    public static final ConfigKey<String> CONNECTOR_SESSION_SETTINGS = string("hadoopdb.connector.session-settings", "",
+            "PostgreSQL settings for the session that reads a chunk, as name=value pairs separated by ';' (e.g. work_mem=256MB).");
+
     // ---- query planning and execution -----------------------------------------------------------
 
     public static final ConfigKey<Integer> REDUCERS = integer("hadoopdb.reducers", "0",

@@ -1,0 +1,54 @@
+package org.hadoopdb.connector.chunk;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.hadoopdb.catalog.config.ConfigKeys;
+import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.connector.ConnectorException;
+
+/**
+ * How chunks are read: cursor fetch size, timeouts and PostgreSQL session settings
+ * ({@code hadoopdb.connector.*}, settable per job).
+ */
+public record ChunkReadSettings(int fetchSize, Duration statementTimeout, Duration connectTimeout,
+                                Map<String, String> sessionSettings) {
+    private static final Pattern SETTING_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
+
+    public ChunkReadSettings {
+        if (fetchSize < 1) {
+            throw new ConnectorException("hadoopdb.connector.fetch-size must be positive, got " + fetchSize);
+        }
+        for (String name : sessionSettings.keySet()) {
+            if (!SETTING_NAME.matcher(name).matches()) {
+                throw new ConnectorException("'" + name + "' in hadoopdb.connector.session-settings is not a PostgreSQL setting name");
+            }
+        }
+        sessionSettings = Map.copyOf(sessionSettings);
+    }
+
+    public static ChunkReadSettings from(HadoopDbConfig config) {
+        return new ChunkReadSettings(config.get(ConfigKeys.CONNECTOR_FETCH_SIZE), config.get(ConfigKeys.CONNECTOR_STATEMENT_TIMEOUT),
+                config.get(ConfigKeys.CONNECTOR_CONNECT_TIMEOUT), parse(config.get(ConfigKeys.CONNECTOR_SESSION_SETTINGS)));
+    }
+
+    /** {@code name=value;name=value} as a map, in order. */
+    static Map<String, String> parse(String text) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (text == null) {
+            return out;
+        }
+        for (String pair : text.split(";")) {
+            if (pair.isBlank()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new ConnectorException("hadoopdb.connector.session-settings has '" + pair.trim() + "'; expected name=value");
+            }
+            out.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,195 @@
+package org.hadoopdb.connector.chunk;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.hadoopdb.connector.ConnectorException;
+import org.hadoopdb.connector.pool.CredentialResolver;
+import org.hadoopdb.connector.row.ResultSchemas;
+import org.hadoopdb.connector.row.ResultSetRowReader;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.connector.row.RowSchema;
+
+/**
+ * Streams the rows of one chunk's statement from one copy: a transaction with the chunk's tables
+ * bound by {@code search_path}, a forward-only server-side cursor fetching
+ * {@code hadoopdb.connector.fetch-size} rows at a time, never the whole chunk in memory.
+ *
+ * <pre>{@code
+ * try (ChunkReader reader = ChunkReader.open(split, 0, settings, credentials)) {
+ *     Row row = new Row(split.schema());
+ *     while (reader.next(row)) { ... }
+ * }
+ * }</pre>
+ */
+public final class ChunkReader implements AutoCloseable {
+    private final ChunkSplit split;
+    private final ChunkCopy copy;
+    private final Connection connection;
+    private final Statement statement;
+    private final ResultSet results;
+    private final ResultSetRowReader rows;
+
+    private ChunkReader(ChunkSplit split, ChunkCopy copy, Connection connection, Statement statement, ResultSet results) {
+        this.split = split;
+        this.copy = copy;
+        this.connection = connection;
+        this.statement = statement;
+        this.results = results;
+        this.rows = new ResultSetRowReader(split.schema(), results);
+    }
+
+    /**
+     * Opens copy {@code copyIndex} (modulo the number of copies) of the split's chunk and starts the statement.
+     *
+     * @throws ChunkReadException when the node cannot be reached or the statement fails, naming the chunk
+     *                            and the node; {@link ChunkReadException#nodeFailure()} tells which
+     */
+    public static ChunkReader open(ChunkSplit split, int copyIndex, ChunkReadSettings settings, CredentialResolver credentials) {
+        ChunkCopy copy = split.copies().get(Math.floorMod(copyIndex, split.copies().size()));
+        Connection c = connect(split, copy, settings, credentials);
+        Statement st = null;
+        try {
+            bind(c, split, copy, settings);
+            st = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+            st.setFetchSize(settings.fetchSize());
+            ResultSet rs = st.executeQuery(split.sql());
+            return new ChunkReader(split, copy, c, st, rs);
+        } catch (SQLException e) {
+            closeQuietly(st, c);
+            throw ChunkReadException.of(split, copy, e);
+        } catch (RuntimeException e) {
+            closeQuietly(st, c);
+            throw e;
+        }
+    }
+
+    /**
+     * The rows the split's statement returns, from its metadata, without running it: checks the
+     * declared schema (or derives one when the split has none).
+     */
+    public static RowSchema describe(ChunkSplit split, int copyIndex, ChunkReadSettings settings, CredentialResolver credentials) {
+        ChunkCopy copy = split.copies().get(Math.floorMod(copyIndex, split.copies().size()));
+        Connection c = connect(split, copy, settings, credentials);
+        try {
+            bind(c, split, copy, settings);
+            try (PreparedStatement ps = c.prepareStatement(split.sql())) {
+                ResultSetMetaData md = ps.getMetaData();
+                if (md == null) {
+                    throw new ConnectorException("The chunk statement returns no rows (it is not a query): " + split.sql());
+                }
+                if (split.schema() != null) {
+                    ResultSchemas.check(split.schema(), md);
+                    return split.schema();
+                }
+                return ResultSchemas.derive(md);
+            }
+        } catch (SQLException e) {
+            throw ChunkReadException.of(split, copy, e);
+        } finally {
+            closeQuietly(null, c);
+        }
+    }
+
+    /** Fills {@code row} with the next row; false at the end of the chunk. */
+    public boolean next(Row row) {
+        try {
+            return rows.next(row);
+        } catch (ConnectorException e) {
+            if (e.getCause() instanceof SQLException sql) {
+                throw ChunkReadException.of(split, copy, sql);
+            }
+            throw e;
+        }
+    }
+
+    public long rowsRead() {
+        return rows.rowsRead();
+    }
+
+    /** The copy being read. */
+    public ChunkCopy copy() {
+        return copy;
+    }
+
+    @Override
+    public void close() {
+        try {
+            results.close();
+        } catch (SQLException e) {
+            // the connection is closed below either way; a broken one may not close its cursor
+        }
+        closeQuietly(statement, connection);
+    }
+
+    private static Connection connect(ChunkSplit split, ChunkCopy copy, ChunkReadSettings settings, CredentialResolver credentials) {
+        try {
+            Connection c = NodeConnections.open(copy.node(), settings, credentials);
+            c.setAutoCommit(false);
+            return c;
+        } catch (SQLException e) {
+            throw ChunkReadException.of(split, copy, e);
+        }
+    }
+
+    /** Binds the logical table names to this copy's tables and applies the session settings, for this transaction. */
+    private static void bind(Connection c, ChunkSplit split, ChunkCopy copy, ChunkReadSettings settings) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            if (split.emptyTables().isEmpty()) {
+                // a chunk statement only reads; temporary stand-ins for never-loaded tables need a writable transaction
+                st.execute("SET TRANSACTION READ ONLY");
+            }
+            StringBuilder path = new StringBuilder("SET LOCAL search_path TO ");
+            for (String schema : copy.searchPath()) {
+                path.append(quote(schema)).append(", ");
+            }
+            st.execute(path.append("pg_catalog").toString());
+            if (!settings.statementTimeout().isZero()) {
+                st.execute("SET LOCAL statement_timeout = " + settings.statementTimeout().toMillis());
+            }
+            for (Map.Entry<String, String> e : settings.sessionSettings().entrySet()) {
+                st.execute("SET LOCAL " + e.getKey() + " = " + literal(e.getValue()));
+            }
+            List<ChunkSplit.EmptyTable> empty = split.emptyTables();
+            if (!empty.isEmpty()) {
+                // never-loaded tables exist for this transaction only, empty, in pg_temp (searched first)
+                for (ChunkSplit.EmptyTable t : empty) {
+                    st.execute("CREATE TEMPORARY TABLE " + quote(t.name()) + " (" + t.columns() + ") ON COMMIT DROP");
+                }
+            }
+        }
+    }
+
+    static String quote(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
+    }
+
+    private static String literal(String value) {
+        return "'" + value.replace("'", "''") + "'";
+    }
+
+    private static void closeQuietly(Statement st, Connection c) {
+        try {
+            if (st != null) {
+                st.close();
+            }
+        } catch (SQLException e) {
+            // closing the connection releases it
+        }
+        try {
+            if (c != null) {
+                if (!c.isClosed()) {
+                    c.rollback();
+                }
+                c.close();
+            }
+        } catch (SQLException e) {
+            // nothing more can be done for a broken connection
+        }
+    }
+}
