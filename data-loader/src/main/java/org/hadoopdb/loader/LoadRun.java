@@ -257,7 +257,12 @@ final class LoadRun {
             out.getFileSystem(jobBase).delete(out, true);
             Configuration conf = new Configuration(jobBase);
             if (localFramework) {
-                conf.setIfUnset("mapreduce.local.map.tasks.maximum", Integer.toString(Runtime.getRuntime().availableProcessors()));
+                int slots = Runtime.getRuntime().availableProcessors();
+                conf.setIfUnset("mapreduce.local.map.tasks.maximum", Integer.toString(slots));
+                // A few splits per task slot: fewer, larger tasks cost less start-up and commit, yet the last
+                // wave still balances. (On a cluster the block size decides, as usual.)
+                long split = Math.max(32L << 20, Math.min(256L << 20, inputBytes / (4L * slots)));
+                conf.setIfUnset(org.apache.hadoop.mapreduce.lib.input.FileInputFormat.SPLIT_MINSIZE, Long.toString(split));
             }
             job = GlobalHasherJob.create(conf, plan, inputs, spec.rowSchema(), format, limit.recordsPerTask(), out);
             Job running = job;
@@ -271,7 +276,7 @@ final class LoadRun {
             throw new LoaderException("The global repartition job of the load of table '" + table.name() + "' failed: "
                     + JobRunner.failureInfo(job));
         }
-        int partitions = plan.isReplicated() ? 1 : plan.nodes().size();
+        int partitions = plan.isReplicated() ? 1 : plan.chunkCount();
         GlobalResults results = GlobalResults.read(out, jobBase, partitions, plan.columns());
         globalNanos = System.nanoTime() - t;
         long records = results.totalRows() + results.rejected();

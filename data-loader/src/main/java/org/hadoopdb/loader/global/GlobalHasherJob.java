@@ -9,7 +9,6 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
@@ -49,7 +48,7 @@ public final class GlobalHasherJob {
         Job job = Job.getInstance(conf, "hadoopdb load " + plan.table().name() + " " + plan.loadId() + ": global repartition");
         job.setJarByClass(GlobalHasherJob.class);
         if (rowSchema == null) {
-            job.setInputFormatClass(TextInputFormat.class);
+            job.setInputFormatClass(LineBlockInputFormat.class);
             job.setMapperClass(TextPartitionMapper.class);
         } else {
             rowSchema.store(job.getConfiguration(), Row.SCHEMA_KEY);

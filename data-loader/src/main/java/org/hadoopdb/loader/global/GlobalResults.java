@@ -51,6 +51,9 @@ public final class GlobalResults {
         long rej = 0;
         for (Task t : tasks) {
             MapSummary s = t.summary;
+            if (s.rows.length != partitions) {
+                throw new IllegalStateException("A Global Hasher summary has " + s.rows.length + " outputs, expected " + partitions);
+            }
             for (int p = 0; p < partitions; p++) {
                 rows[p] += s.rows(p);
                 bytes[p] += s.bytes(p);
@@ -81,12 +84,12 @@ public final class GlobalResults {
         return new GlobalResults(tasks, partitions, columns);
     }
 
-    /** Rows routed to partition (node) {@code p}. */
+    /** Rows routed to output {@code p} (a chunk; the one output of a replicated table). */
     public long rows(int p) {
         return rows[p];
     }
 
-    /** Bytes of COPY text routed to partition (node) {@code p}. */
+    /** Bytes of COPY text routed to output {@code p}. */
     public long bytes(int p) {
         return bytes[p];
     }

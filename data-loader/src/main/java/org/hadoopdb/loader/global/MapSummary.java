@@ -11,7 +11,8 @@ import org.hadoopdb.loader.stats.ColumnAccumulator;
 
 /**
  * What one Global Hasher task did, written as a side file when it succeeds: its input split (to
- * number reject lines across splits), rows and bytes per node output, rejects per chunk, and the
+ * number reject lines across splits), rows and bytes per chunk output (one output for a replicated
+ * table), rejects per chunk, and the
  * statistics of the columns over its accepted rows.
  */
 public final class MapSummary {

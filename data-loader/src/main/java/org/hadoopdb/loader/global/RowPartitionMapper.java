@@ -19,7 +19,7 @@ public final class RowPartitionMapper extends PartitionMapper<Writable, Row> {
             accept();
         } else {
             byte[] raw = row.toString().getBytes(StandardCharsets.UTF_8);
-            reject(reason, raw, raw.length, null);
+            reject(reason, raw, 0, raw.length, null);
         }
     }
 }

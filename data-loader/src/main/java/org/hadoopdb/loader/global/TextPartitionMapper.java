@@ -1,13 +1,11 @@
 package org.hadoopdb.loader.global;
 
 import java.io.IOException;
-import java.util.Arrays;
 import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.Text;
 import org.hadoopdb.loader.text.TextFormat;
 
 /** The Global Hasher over delimited text: one record per line; header lines and a UTF-8 byte order mark skipped. */
-public final class TextPartitionMapper extends PartitionMapper<LongWritable, Text> {
+public final class TextPartitionMapper extends PartitionMapper<LongWritable, LineBlock> {
     private int headerLines;
     private boolean fileStart;
     private boolean utf8;
@@ -22,22 +20,25 @@ public final class TextPartitionMapper extends PartitionMapper<LongWritable, Tex
     }
 
     @Override
-    protected void map(LongWritable offset, Text value, Context ctx) throws IOException {
-        countRecord();
-        if (fileStart && recordNumber <= headerLines) {
-            return;
-        }
-        byte[] b = value.getBytes();
-        int len = value.getLength();
-        if (fileStart && recordNumber == 1 && utf8 && len >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF) {
-            b = Arrays.copyOfRange(b, 3, len);
-            len -= 3;
-        }
-        String reason = records.parseLine(b, len, line);
-        if (reason == null) {
-            accept();
-        } else {
-            reject(reason, b, len, records.keyOfRejectedLine(b, len));
+    protected void map(LongWritable offset, LineBlock block, Context ctx) throws IOException {
+        byte[] b = block.bytes();
+        for (int i = 0; i < block.count(); i++) {
+            countRecord();
+            if (fileStart && recordNumber <= headerLines) {
+                continue;
+            }
+            int start = block.start(i);
+            int end = block.end(i);
+            if (fileStart && recordNumber == 1 && utf8 && end - start >= 3 && b[start] == (byte) 0xEF && b[start + 1] == (byte) 0xBB
+                    && b[start + 2] == (byte) 0xBF) {
+                start += 3;
+            }
+            String reason = records.parseLine(b, start, end, line);
+            if (reason == null) {
+                accept();
+            } else {
+                reject(reason, b, start, end - start, records.keyOfRejectedLine(b, start, end));
+            }
         }
     }
 }

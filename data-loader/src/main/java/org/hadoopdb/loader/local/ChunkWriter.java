@@ -43,6 +43,10 @@ final class ChunkWriter implements AutoCloseable {
     /** Creates the staging table (dropping a leftover of an earlier attempt) and copies the previous rows in. */
     void create(SchemaTag tag, String previousSchema) throws SQLException {
         connection.setAutoCommit(false);
+        try (java.sql.Statement st = connection.createStatement()) {
+            // HadoopDB's parallelism is one task per node and chunk; parallel index workers would oversubscribe
+            st.execute("SET LOCAL max_parallel_maintenance_workers = 0");
+        }
         ChunkSql.createTable(connection, schema, table, tag);
         if (previousSchema != null) {
             previousRows = ChunkSql.copyRowsFrom(connection, previousSchema, schema, table);

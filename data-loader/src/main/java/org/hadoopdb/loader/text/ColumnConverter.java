@@ -40,7 +40,8 @@ public abstract class ColumnConverter {
     }
 
     /**
-     * Appends the COPY text of the (unescaped, non-NULL) field {@code b[from, to)}.
+     * Appends the COPY text of the (unescaped, non-NULL) field {@code b[from, to)}. The caller keeps
+     * those bytes unchanged until it calls {@link #commit()} or {@link #discard()}.
      *
      * @return null when the value is valid, else why it is not (the caller names the column)
      */

@@ -37,7 +37,8 @@ public final class RecordConverter {
     private final byte[] nullBytes;
     private final TextFormat format;
     private final CharsetDecoder decoder;
-    private final ByteSink unescaped = new ByteSink(256);
+    /** One per column: a value unescaped there stays valid until the next record (its statistics are pending). */
+    private final ByteSink[] unescaped;
     private final ByteSink transcoded = new ByteSink(256);
     private final ByteSink scratch = new ByteSink(256);
     private final char delimiterChar;
@@ -62,6 +63,10 @@ public final class RecordConverter {
             converters[i] = ColumnConverter.of(columns.get(i), isKey);
         }
         this.splitter = new LineSplitter(format);
+        this.unescaped = new ByteSink[columns.size()];
+        for (int i = 0; i < unescaped.length; i++) {
+            unescaped[i] = new ByteSink(64);
+        }
         this.nullBytes = format.nullBytes();
         this.decoder = format.isUtf8() ? null : format.encoding().newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -75,23 +80,30 @@ public final class RecordConverter {
      * @return null when accepted, else the reason the line is rejected
      */
     public String parseLine(byte[] line, int length, ByteSink out) {
+        return parseLine(line, 0, length, out);
+    }
+
+    /** Converts the text line {@code line[from, to)}; see {@link #parseLine(byte[], int, ByteSink)}. */
+    public String parseLine(byte[] line, int from, int to, ByteSink out) {
         byte[] b = line;
-        int len = length;
+        int start = from;
+        int end = to;
         if (decoder != null) {
-            String bad = transcode(line, length);
+            String bad = transcode(line, from, to);
             if (bad != null) {
                 return bad;
             }
             b = transcoded.array();
-            len = transcoded.length();
-        } else if (!Utf8Validator.isAscii(b, 0, len)) {
-            int at = Utf8Validator.firstInvalid(b, 0, len);
+            start = 0;
+            end = transcoded.length();
+        } else if (!Utf8Validator.isAscii(b, start, end)) {
+            int at = Utf8Validator.firstInvalid(b, start, end);
             if (at >= 0) {
-                return "invalid UTF-8 at byte " + (at + 1) + " of the line (set the table's serialization.encoding"
+                return "invalid UTF-8 at byte " + (at - start + 1) + " of the line (set the table's serialization.encoding"
                         + " or the load's encoding if the file is not UTF-8)";
             }
         }
-        if (!splitter.split(b, 0, len)) {
+        if (!splitter.split(b, start, end)) {
             return splitter.error();
         }
         if (splitter.count() != converters.length) {
@@ -124,11 +136,12 @@ public final class RecordConverter {
         }
         byte[] src = b;
         if (splitter.needsUnescape(i)) {
-            unescaped.reset();
-            splitter.value(b, i, unescaped);
-            src = unescaped.array();
+            ByteSink u = unescaped[i];
+            u.reset();
+            splitter.value(b, i, u);
+            src = u.array();
             s = 0;
-            e = unescaped.length();
+            e = u.length();
         }
         if (s == e && c.emptyIsNull()) {
             putNull(c, i, out);
@@ -183,7 +196,12 @@ public final class RecordConverter {
      * count the rejected row against its chunk. Null when they cannot.
      */
     public Object[] keyOfRejectedLine(byte[] line, int length) {
-        if (keyColumns.length == 0 || decoder != null || !splitter.split(line, 0, length)
+        return keyOfRejectedLine(line, 0, length);
+    }
+
+    /** See {@link #keyOfRejectedLine(byte[], int)}; the line is {@code line[from, to)}. */
+    public Object[] keyOfRejectedLine(byte[] line, int from, int to) {
+        if (keyColumns.length == 0 || decoder != null || !splitter.split(line, from, to)
                 || splitter.count() != converters.length) {
             return null;
         }
@@ -199,11 +217,12 @@ public final class RecordConverter {
             }
             byte[] src = line;
             if (splitter.needsUnescape(i)) {
-                unescaped.reset();
-                splitter.value(line, i, unescaped);
-                src = unescaped.array();
+                ByteSink u = unescaped[i];
+                u.reset();
+                splitter.value(line, i, u);
+                src = u.array();
                 s = 0;
-                e = unescaped.length();
+                e = u.length();
             }
             if (s == e && converters[i].emptyIsNull()) {
                 out[k] = null;
@@ -260,9 +279,9 @@ public final class RecordConverter {
         return true;
     }
 
-    private String transcode(byte[] line, int length) {
+    private String transcode(byte[] line, int from, int to) {
         try {
-            CharBuffer chars = decoder.decode(ByteBuffer.wrap(line, 0, length));
+            CharBuffer chars = decoder.decode(ByteBuffer.wrap(line, from, to - from));
             ByteBuffer utf8 = StandardCharsets.UTF_8.encode(chars);
             transcoded.reset();
             transcoded.put(utf8.array(), utf8.arrayOffset() + utf8.position(), utf8.remaining());

@@ -14,7 +14,10 @@ final class StringConverter extends ColumnConverter {
     private final HiveType type;
     private final int maxChars;
     private final boolean isChar;
-    private final ByteSink pending = new ByteSink(64);
+    /** The accepted value's bytes, by reference: the caller keeps them unchanged until the row is committed. */
+    private byte[] pendingBytes;
+    private int pendingFrom;
+    private int pendingTo;
     private String keyValue;
 
     StringConverter(HiveType type, boolean key) {
@@ -60,8 +63,9 @@ final class StringConverter extends ColumnConverter {
         }
         out.put(b, run, end - run);
         int valueEnd = isChar ? stripTrailingSpaces(b, from, end) : end;
-        pending.reset();
-        pending.put(b, from, valueEnd - from);
+        pendingBytes = b;
+        pendingFrom = from;
+        pendingTo = valueEnd;
         if (key) {
             keyValue = new String(b, from, valueEnd - from, StandardCharsets.UTF_8);
         }
@@ -73,7 +77,7 @@ final class StringConverter extends ColumnConverter {
         if (!(v instanceof String s)) {
             return javaTypeError(v, type.toString());
         }
-        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8); // a new array: stays valid until the commit
         return convert(bytes, 0, bytes.length, out);
     }
 
@@ -108,6 +112,6 @@ final class StringConverter extends ColumnConverter {
 
     @Override
     protected void commitValue() {
-        stats.addBytes(pending.array(), 0, pending.length());
+        stats.addBytes(pendingBytes, pendingFrom, pendingTo);
     }
 }
