@@ -44,6 +44,8 @@ public final class ColumnAccumulator {
     private boolean maxUnknown;
     /** DECIMAL bounds are (also) in minL/maxL as unscaled longs at the column's scale. */
     private boolean hasUnscaled;
+    private long minPrefix;
+    private long maxPrefix;
 
     public ColumnAccumulator(HiveType type) {
         this.type = type;
@@ -133,17 +135,35 @@ public final class ColumnAccumulator {
 
     /** A string value as UTF-8 bytes {@code b[from, to)}. */
     public void addBytes(byte[] b, int from, int to) {
+        // The first eight bytes, compared as an unsigned number, decide most comparisons without a full compare.
+        long p = prefix(b, from, to);
         if (values++ == 0) {
             minB = keep(b, from, to);
-            setMax(b, from, to);
+            minPrefix = prefix(minB, 0, minB.length);
+            setMax(b, from, to, p);
             return;
         }
-        if (minB != null && Arrays.compareUnsigned(b, from, to, minB, 0, minB.length) < 0) {
+        int cmin = Long.compareUnsigned(p, minPrefix);
+        if (cmin < 0 || cmin == 0 && Arrays.compareUnsigned(b, from, to, minB, 0, minB.length) < 0) {
             minB = keep(b, from, to);
+            minPrefix = prefix(minB, 0, minB.length);
         }
-        if (!maxUnknown && Arrays.compareUnsigned(b, from, to, maxB, 0, maxB.length) > 0) {
-            setMax(b, from, to);
+        if (!maxUnknown) {
+            int cmax = Long.compareUnsigned(p, maxPrefix);
+            if (cmax > 0 || cmax == 0 && Arrays.compareUnsigned(b, from, to, maxB, 0, maxB.length) > 0) {
+                setMax(b, from, to, p);
+            }
         }
+    }
+
+    /** The first eight bytes of {@code b[from, to)} as a big-endian number, zero-padded. */
+    static long prefix(byte[] b, int from, int to) {
+        long p = 0;
+        int n = Math.min(8, to - from);
+        for (int i = 0; i < n; i++) {
+            p = (p << 8) | (b[from + i] & 0xFF);
+        }
+        return p << (8 * (8 - n));
     }
 
     /** A BINARY value: only counted. */
@@ -151,12 +171,13 @@ public final class ColumnAccumulator {
         values++;
     }
 
-    private void setMax(byte[] b, int from, int to) {
+    private void setMax(byte[] b, int from, int to, long p) {
         if (to - from > MAX_STRING_BYTES) {
             maxUnknown = true;
             maxB = null;
         } else {
             maxB = Arrays.copyOfRange(b, from, to);
+            maxPrefix = p;
         }
     }
 
@@ -187,6 +208,8 @@ public final class ColumnAccumulator {
             maxDec = o.maxDec;
             minB = o.minB;
             maxB = o.maxB;
+            minPrefix = o.minPrefix;
+            maxPrefix = o.maxPrefix;
             maxUnknown = o.maxUnknown;
             return;
         }
@@ -207,12 +230,14 @@ public final class ColumnAccumulator {
             case BYTES -> {
                 if (Arrays.compareUnsigned(o.minB, minB) < 0) {
                     minB = o.minB;
+                    minPrefix = o.minPrefix;
                 }
                 if (maxUnknown || o.maxUnknown) {
                     maxUnknown = true;
                     maxB = null;
                 } else if (Arrays.compareUnsigned(o.maxB, maxB) > 0) {
                     maxB = o.maxB;
+                    maxPrefix = o.maxPrefix;
                 }
             }
             case NONE -> {
@@ -332,8 +357,10 @@ public final class ColumnAccumulator {
             }
             case BYTES -> {
                 minB = readBytes(in);
+                minPrefix = prefix(minB, 0, minB.length);
                 maxUnknown = in.readBoolean();
                 maxB = maxUnknown ? null : readBytes(in);
+                maxPrefix = maxB == null ? 0 : prefix(maxB, 0, maxB.length);
             }
             case NONE -> {
             }

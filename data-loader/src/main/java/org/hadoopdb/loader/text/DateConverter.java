@@ -41,9 +41,19 @@ final class DateConverter extends ColumnConverter {
         if (year < MIN_YEAR) {
             return show(b, from, to) + " is before 4713 BC, the earliest date PostgreSQL stores";
         }
-        epochDay = LocalDate.of(year, month, day).toEpochDay();
+        epochDay = epochDay(year, month, day);
         putDate(out, year, month, day);
         return null;
+    }
+
+    /** Days since 1970-01-01 of a valid proleptic Gregorian date (what {@code LocalDate.toEpochDay} computes, without the object). */
+    static long epochDay(long year, int month, int day) {
+        long y = month <= 2 ? year - 1 : year;
+        long era = Math.floorDiv(y, 400);
+        long yoe = y - era * 400;
+        long doy = (153L * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+        long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        return era * 146097 + doe - 719468;
     }
 
     /** {@code yyyy-MM-dd}, years before 1 as PostgreSQL spells them ({@code 0044-03-15 BC} is year -43). */

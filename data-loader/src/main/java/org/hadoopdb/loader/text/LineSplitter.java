@@ -39,7 +39,20 @@ public final class LineSplitter {
         if (plain) {
             int start = from;
             byte d = delimiter;
-            for (int i = from; i < to; i++) {
+            long pattern = Swar.broadcast(d);
+            int i = from;
+            while (i + 8 <= to) {
+                long flags = Swar.flagZero(Swar.word(line, i) ^ pattern);
+                if (flags == 0) {
+                    i += 8;
+                    continue;
+                }
+                int at = i + Swar.firstFlagged(flags);
+                add(start, at, false, false);
+                start = at + 1;
+                i = start;
+            }
+            for (; i < to; i++) {
                 if (line[i] == d) {
                     add(start, i, false, false);
                     start = i + 1;

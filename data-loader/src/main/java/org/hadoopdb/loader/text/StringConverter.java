@@ -38,8 +38,17 @@ final class StringConverter extends ColumnConverter {
         if (maxChars > 0) {
             end = truncate(b, from, to, maxChars);
         }
+        int clean = from;
+        long backslashes = Swar.broadcast('\\');
+        while (clean + 8 <= end) {
+            long w = Swar.word(b, clean);
+            if ((Swar.flagBelow(w, 0x20) | Swar.flagZero(w ^ backslashes)) != 0) {
+                break;
+            }
+            clean += 8;
+        }
         int run = from;
-        for (int i = from; i < end; i++) {
+        for (int i = clean; i < end; i++) {
             byte c = b[i];
             if (c == '\\' || (c >= 0 && c < 0x20)) {
                 if (c == 0) {

@@ -49,7 +49,13 @@ public final class Utf8Validator {
 
     /** True when {@code [from, to)} holds only ASCII bytes. */
     public static boolean isAscii(byte[] b, int from, int to) {
-        for (int i = from; i < to; i++) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            if ((Swar.word(b, i) & Swar.HIGHS) != 0) {
+                return false;
+            }
+        }
+        for (; i < to; i++) {
             if (b[i] < 0) {
                 return false;
             }
