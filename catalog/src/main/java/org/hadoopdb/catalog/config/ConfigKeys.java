@@ -96,6 +96,30 @@ public final class ConfigKeys {
             "A join input estimated at most this large is computed once and joined in the map tasks of the other input "
                     + "(a broadcast join) instead of repartitioning both; 0 turns broadcast joins off.");
 
+    // ---- loading (data-loader) -------------------------------------------------------------------
+
+    public static final ConfigKey<Integer> LOAD_REPLICATION = integer("hadoopdb.load.replication", null,
+            "Copies of each chunk of a new hashed or random table (1 = no replica). Default: 1 when every node is embedded, "
+                    + "else 2; never more than the node count.");
+    public static final ConfigKey<Integer> LOAD_CHUNKS_PER_NODE = integer("hadoopdb.load.chunks-per-node", "4",
+            "Chunks on each node for a new table that sets neither hadoopdb.chunks-per-node, a bucket count nor hadoopdb.max-chunk-size.");
+    public static final ConfigKey<String> LOAD_MAX_REJECTS = string("hadoopdb.load.max-rejects", "0",
+            "Rejected input records a load tolerates: a count (e.g. 100) or a percentage of the records read (e.g. 0.5%). "
+                    + "Past it the load fails and publishes nothing.");
+    public static final ConfigKey<String> LOAD_REJECT_DIR = string("hadoopdb.load.reject-dir", null,
+            "Directory (any Hadoop file system) that receives the reject files of loads. Default: <home>/rejects.");
+    public static final ConfigKey<String> LOAD_WORK_DIR = string("hadoopdb.load.work-dir", null,
+            "Directory (any Hadoop file system; HDFS on a cluster) for a load's intermediate per-node files, deleted when the "
+                    + "load ends. Default: <scratch>/loads.");
+    public static final ConfigKey<Integer> LOAD_TASK_ATTEMPTS = integer("hadoopdb.load.task-attempts", "2",
+            "How many times a load runs a node's task (local partitioning, COPY, replication) before giving up.");
+    public static final ConfigKey<Duration> LOAD_LOCK_TIMEOUT = duration("hadoopdb.load.lock-timeout", "5m",
+            "A load's lock on its table expires this long after its last heartbeat (the loading process died); "
+                    + "garbage collection then drops its staging data.");
+    public static final ConfigKey<String> LOAD_FAULT_INJECTION = string("hadoopdb.load.fault-injection", "",
+            "For tests: make a load fail on purpose, as phase:node:attempts (e.g. copy:node2:1 kills the COPY backend of "
+                    + "node2's first attempt). Phases: copy, replicate, publish.");
+
     // ---- factories -----------------------------------------------------------------------------
 
     static ConfigKey<String> string(String name, String def, String description) {

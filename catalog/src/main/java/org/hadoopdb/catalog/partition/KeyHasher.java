@@ -2,7 +2,6 @@ package org.hadoopdb.catalog.partition;
 
 import com.google.common.hash.HashFunction;
 import com.google.common.hash.Hashing;
-import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -93,19 +92,34 @@ public final class KeyHasher {
         if (key.length != keyTypes.size()) {
             throw new CatalogException("Expected a key of " + keyTypes.size() + " values, got " + key.length);
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(32);
+        // Sized exactly and filled in place: the loader encodes every row's key, so this is hot.
+        byte[][] payloads = new byte[key.length][];
+        int size = 0;
         for (int i = 0; i < key.length; i++) {
-            Object v = key[i];
-            if (v == null) {
-                out.write(0);
+            if (key[i] == null) {
+                size += 1;
+            } else {
+                payloads[i] = payload(keyTypes.get(i), key[i]);
+                size += 5 + payloads[i].length;
+            }
+        }
+        byte[] out = new byte[size];
+        int pos = 0;
+        for (byte[] payload : payloads) {
+            if (payload == null) {
+                out[pos++] = 0;
                 continue;
             }
-            out.write(1);
-            byte[] payload = payload(keyTypes.get(i), v);
-            out.writeBytes(ByteBuffer.allocate(4).putInt(payload.length).array());
-            out.writeBytes(payload);
+            int n = payload.length;
+            out[pos] = 1;
+            out[pos + 1] = (byte) (n >>> 24);
+            out[pos + 2] = (byte) (n >>> 16);
+            out[pos + 3] = (byte) (n >>> 8);
+            out[pos + 4] = (byte) n;
+            System.arraycopy(payload, 0, out, pos + 5, n);
+            pos += 5 + n;
         }
-        return out.toByteArray();
+        return out;
     }
 
     private static byte[] payload(HiveType type, Object v) {

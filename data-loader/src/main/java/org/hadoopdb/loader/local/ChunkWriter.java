@@ -1,0 +1,134 @@
+package org.hadoopdb.loader.local;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.connector.pool.NodePools;
+import org.hadoopdb.catalog.model.NodeInfo;
+import org.hadoopdb.loader.physical.ChunkSql;
+import org.hadoopdb.loader.physical.SchemaTag;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One chunk copy being loaded: its own connection and transaction, in which the staging table is
+ * created, (when appending) given the previous generation's rows, and filled by a streaming
+ * {@code COPY ... FROM STDIN}; then indexed and analyzed, and committed last. Rows are buffered and
+ * sent in large messages.
+ */
+final class ChunkWriter implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ChunkWriter.class);
+    static final int BUFFER = 256 * 1024;
+
+    final int chunk;
+    final String schema;
+    private final Connection connection;
+    private final TableInfo table;
+    private CopyIn copy;
+    private final byte[] buffer = new byte[BUFFER];
+    private int length;
+    private long previousRows;
+    private long copiedRows;
+    private boolean committed;
+
+    ChunkWriter(NodePools pools, NodeInfo node, int chunk, String schema, TableInfo table) {
+        this.chunk = chunk;
+        this.schema = schema;
+        this.table = table;
+        this.connection = pools.connect(node);
+    }
+
+    /** Creates the staging table (dropping a leftover of an earlier attempt) and copies the previous rows in. */
+    void create(SchemaTag tag, String previousSchema) throws SQLException {
+        connection.setAutoCommit(false);
+        try (java.sql.Statement st = connection.createStatement()) {
+            // HadoopDB's parallelism is one task per node and chunk; parallel index workers would oversubscribe
+            st.execute("SET LOCAL max_parallel_maintenance_workers = 0");
+        }
+        ChunkSql.createTable(connection, schema, table, tag);
+        if (previousSchema != null) {
+            previousRows = ChunkSql.copyRowsFrom(connection, previousSchema, schema, table);
+        }
+    }
+
+    /** Starts the COPY; {@code FREEZE} because the table is new in this transaction (no later VACUUM needed to freeze it). */
+    void startCopy() throws SQLException {
+        copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(ChunkSql.copyIn(schema, table, "FREEZE"));
+    }
+
+    /** Appends COPY text (whole lines). */
+    void write(byte[] b, int off, int len) throws SQLException {
+        if (len >= BUFFER) {
+            flush();
+            copy.writeToCopy(b, off, len);
+            return;
+        }
+        if (length + len > BUFFER) {
+            flush();
+        }
+        System.arraycopy(b, off, buffer, length, len);
+        length += len;
+    }
+
+    void flush() throws SQLException {
+        if (length > 0) {
+            copy.writeToCopy(buffer, 0, length);
+            length = 0;
+        }
+    }
+
+    /** Ends the COPY; returns the rows it added. */
+    long endCopy() throws SQLException {
+        flush();
+        copiedRows = copy.endCopy();
+        copy = null;
+        return copiedRows;
+    }
+
+    int backendPid() throws SQLException {
+        return connection.unwrap(PGConnection.class).getBackendPID();
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    long previousRows() {
+        return previousRows;
+    }
+
+    long copiedRows() {
+        return copiedRows;
+    }
+
+    void commit() throws SQLException {
+        connection.commit();
+        committed = true;
+    }
+
+    /** Rolls back unless committed, and returns the connection to the pool. */
+    @Override
+    public void close() {
+        try {
+            if (copy != null && copy.isActive()) {
+                copy.cancelCopy();
+            }
+        } catch (SQLException e) {
+            LOG.debug("Cancelling the COPY into {} failed (the connection is probably gone): {}", schema, e.getMessage());
+        }
+        try {
+            if (!committed && !connection.isClosed()) {
+                connection.rollback();
+            }
+        } catch (SQLException e) {
+            LOG.debug("Rolling back the load of {} failed (the connection is probably gone): {}", schema, e.getMessage());
+        }
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            LOG.debug("Closing the connection of {} failed: {}", schema, e.getMessage());
+        }
+    }
+}

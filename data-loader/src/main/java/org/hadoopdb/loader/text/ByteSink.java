@@ -1,0 +1,93 @@
+package org.hadoopdb.loader.text;
+
+import java.util.Arrays;
+
+/** A growable byte buffer reused record after record: the loader's hot loops write into it without allocating. */
+public final class ByteSink {
+    private byte[] buf;
+    private int len;
+
+    public ByteSink(int capacity) {
+        buf = new byte[Math.max(16, capacity)];
+    }
+
+    public void reset() {
+        len = 0;
+    }
+
+    public int length() {
+        return len;
+    }
+
+    /** The backing array; bytes {@code [0, length())} are valid. */
+    public byte[] array() {
+        return buf;
+    }
+
+    public void setLength(int newLength) {
+        len = newLength;
+    }
+
+    public void ensure(int more) {
+        if (len + more > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
+        }
+    }
+
+    public void put(int b) {
+        if (len == buf.length) {
+            buf = Arrays.copyOf(buf, buf.length * 2);
+        }
+        buf[len++] = (byte) b;
+    }
+
+    public void put(byte[] src, int off, int n) {
+        ensure(n);
+        System.arraycopy(src, off, buf, len, n);
+        len += n;
+    }
+
+    public void putAscii(String s) {
+        ensure(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            buf[len++] = (byte) s.charAt(i);
+        }
+    }
+
+    /** Decimal digits of {@code v} without allocating. */
+    public void putLong(long v) {
+        if (v == Long.MIN_VALUE) {
+            putAscii("-9223372036854775808");
+            return;
+        }
+        ensure(20);
+        if (v < 0) {
+            buf[len++] = '-';
+            v = -v;
+        }
+        int start = len;
+        do {
+            buf[len++] = (byte) ('0' + (int) (v % 10));
+            v /= 10;
+        } while (v != 0);
+        for (int i = start, j = len - 1; i < j; i++, j--) {
+            byte x = buf[i];
+            buf[i] = buf[j];
+            buf[j] = x;
+        }
+    }
+
+    /** {@code v} as exactly {@code digits} decimal digits, zero-padded (v must be non-negative and fit). */
+    public void putPadded(long v, int digits) {
+        ensure(digits);
+        for (int i = len + digits - 1; i >= len; i--) {
+            buf[i] = (byte) ('0' + (int) (v % 10));
+            v /= 10;
+        }
+        len += digits;
+    }
+
+    public byte[] toByteArray() {
+        return Arrays.copyOf(buf, len);
+    }
+}
