@@ -245,6 +245,11 @@ public final class QueryExecutor {
     }
 
     private Path scratchRoot() {
+        return scratchRoot(config);
+    }
+
+    /** Where queries and inserts keep their intermediate files. */
+    public static Path scratchRoot(HadoopDbConfig config) {
         return config.getIfSet(ConfigKeys.SCRATCH_DIR).map(Path::new)
                 .orElse(new Path(config.home().scratchDir().toUri()));
     }

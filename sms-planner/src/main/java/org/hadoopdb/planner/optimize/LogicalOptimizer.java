@@ -74,6 +74,8 @@ public final class LogicalOptimizer {
         r = RelDecorrelator.decorrelateQuery(r, builder);
         r = GroupingSetsExpander.expand(r, builder);
         r = run(r, DISTINCT_AGGREGATES);
+        // mixing DISTINCT and plain aggregates expands into GROUPING SETS: expand those too
+        r = GroupingSetsExpander.expand(r, builder);
         r = CommonFactors.pull(r);
         r = run(r, FILTERS_INTO_JOINS);
         r = JoinOrder.reorder(r, builder);

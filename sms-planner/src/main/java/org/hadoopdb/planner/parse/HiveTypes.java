@@ -14,7 +14,7 @@ import org.hadoopdb.catalog.model.HiveType;
  * FLOAT → REAL, DOUBLE [PRECISION], DECIMAL[(p[,s])] (default (10,0)), BOOLEAN, DATE, TIMESTAMP,
  * BINARY → VARBINARY.
  */
-final class HiveTypes {
+public final class HiveTypes {
     private HiveTypes() {
     }
 
@@ -34,7 +34,8 @@ final class HiveTypes {
         return sqlType(hiveType(ctx, source), source.pos(ctx));
     }
 
-    static SqlDataTypeSpec sqlType(HiveType type, SqlParserPos pos) {
+    /** The Calcite type spec of a catalog type, as CAST and CREATE TABLE spell it. */
+    public static SqlDataTypeSpec sqlType(HiveType type, SqlParserPos pos) {
         SqlBasicTypeNameSpec name = switch (type.kind()) {
             case TINYINT -> new SqlBasicTypeNameSpec(SqlTypeName.TINYINT, pos);
             case SMALLINT -> new SqlBasicTypeNameSpec(SqlTypeName.SMALLINT, pos);

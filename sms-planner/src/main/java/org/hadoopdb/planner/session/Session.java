@@ -10,7 +10,10 @@ import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.QueryPlanner.PlannedQuery;
+import org.hadoopdb.planner.ast.CreateTableStatement;
 import org.hadoopdb.planner.ast.DescribeStatement;
+import org.hadoopdb.planner.ast.DropTableStatement;
+import org.hadoopdb.planner.ast.LoadDataStatement;
 import org.hadoopdb.planner.ast.ExplainStatement;
 import org.hadoopdb.planner.ast.InsertDirectoryStatement;
 import org.hadoopdb.planner.ast.InsertTableStatement;
@@ -45,6 +48,7 @@ public final class Session implements AutoCloseable {
 
     private final HadoopDbEngine engine;
     private final SessionSettings settings;
+    private final TableStatements tables = new TableStatements(this);
     private volatile QueryExecutor running;
     private volatile boolean closed;
 
@@ -85,6 +89,14 @@ public final class Session implements AutoCloseable {
             return new StatementResult.Rows(Describer.showTables(catalog(), s.pattern()));
         } else if (statement instanceof DescribeStatement d) {
             return new StatementResult.Rows(Describer.describe(catalog(), d.table(), d.formatted()));
+        } else if (statement instanceof CreateTableStatement c) {
+            return tables.create(c, listener);
+        } else if (statement instanceof DropTableStatement d) {
+            return tables.drop(d);
+        } else if (statement instanceof LoadDataStatement l) {
+            return tables.load(l, listener);
+        } else if (statement instanceof InsertTableStatement i) {
+            return tables.insert(i, listener);
         } else if (statement instanceof InsertDirectoryStatement i) {
             ResultStream rows = runQuery(new QueryStatement(i.query(), List.of(), i.span()), listener);
             return DirectoryWriter.write(i, rows, config());
@@ -132,7 +144,7 @@ public final class Session implements AutoCloseable {
         return engine.planner().plan(catalog(), query.query(), PlanningOptions.from(config()));
     }
 
-    private ResultStream runQuery(QueryStatement query, StatementListener listener) {
+    ResultStream runQuery(QueryStatement query, StatementListener listener) {
         Catalog snapshot = catalog();
         PlannedQuery planned = engine.planner().plan(snapshot, query.query(), PlanningOptions.from(config()));
         QueryExecutor executor = new QueryExecutor(config(), engine.catalogStore().directory(), snapshot.version());

