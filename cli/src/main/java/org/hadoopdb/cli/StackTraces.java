@@ -1,11 +1,11 @@
 package org.hadoopdb.cli;
 
 /** Formats a throwable and its causes for {@code --verbose} output. */
-final class StackTraces {
+public final class StackTraces {
     private StackTraces() {
     }
 
-    static String format(Throwable t) {
+    public static String format(Throwable t) {
         StringBuilder sb = new StringBuilder();
         String prefix = "";
         for (Throwable cur = t; cur != null; cur = cur.getCause() == cur ? null : cur.getCause()) {

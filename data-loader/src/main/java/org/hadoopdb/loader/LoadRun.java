@@ -285,7 +285,7 @@ final class LoadRun {
             Path target = new Path(rejectRoot(config, spec), table.name() + "-" + loadId + ".rejects");
             List<String> first = results.writeRejects(out, jobBase, target);
             rejectFile = target.toString();
-            LOG.warn("Load {} of {}: {} of {} records rejected, listed in {}", loadId, table.name(), results.rejected(), records, rejectFile);
+            LOG.info("Load {} of {}: {} of {} records rejected, listed in {}", loadId, table.name(), results.rejected(), records, rejectFile);
             if (limit.exceededBy(results.rejected(), records)) {
                 throw new LoaderException(String.format(java.util.Locale.ROOT, "The load of table '%s' rejected %,d of %,d records, "
                         + "more than the limit of %s (hadoopdb.load.max-rejects, or --max-rejects); nothing was published. "

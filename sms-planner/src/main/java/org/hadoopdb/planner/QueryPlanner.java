@@ -54,10 +54,19 @@ public final class QueryPlanner {
         Analyzer analyzer = new Analyzer(catalog, operators, functionNames);
         RelRoot root = analyzer.toRel(query);
         RelNode optimized = LogicalOptimizer.optimize(root.project());
-        List<String> names = root.validatedRowType.getFieldNames();
+        List<String> names = hiveNames(root.validatedRowType.getFieldNames());
         SmsSplitter splitter = new SmsSplitter(catalog, pushdown, new ChunkSqlGenerator(dialect), compiler, options,
                 analyzer.relBuilder());
         QueryPlan plan = splitter.plan(optimized, names);
         return new PlannedQuery(plan, RelOptUtil.toString(optimized), System.nanoTime() - start);
+    }
+
+    /** Hive names an unnamed result column {@code _c<position>}, where Calcite says {@code EXPR$<position>}. */
+    static List<String> hiveNames(List<String> calciteNames) {
+        List<String> out = new java.util.ArrayList<>(calciteNames.size());
+        for (String n : calciteNames) {
+            out.add(n.matches("EXPR\\$\\d+") ? "_c" + n.substring(5) : n);
+        }
+        return out;
     }
 }

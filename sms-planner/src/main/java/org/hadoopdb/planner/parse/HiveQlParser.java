@@ -39,6 +39,14 @@ public final class HiveQlParser {
     }
 
     /**
+     * Whether {@code script} ends inside a statement: something significant after its last ';' or an
+     * unclosed quote or comment. The shell keeps reading lines until this is false.
+     */
+    public static boolean endsInsideStatement(String script) {
+        return ScriptSplitter.endsInsideStatement(script);
+    }
+
+    /**
      * Parses one statement (text without the trailing ';'); positions in errors and in every
      * {@code SqlParserPos} are offset by the span's line and column.
      *

@@ -23,6 +23,8 @@ final class ScriptSplitter {
     private int end;
     private int firstLine;
     private int firstColumn;
+    /** After {@link #run()}: the script ends inside a statement (no closing ';' yet). */
+    private boolean pending;
 
     private ScriptSplitter(String script) {
         this.script = script;
@@ -32,6 +34,13 @@ final class ScriptSplitter {
         ScriptSplitter splitter = new ScriptSplitter(script);
         splitter.run();
         return List.copyOf(splitter.statements);
+    }
+
+    /** Whether the script ends inside a statement: text after the last ';', or an open quote or comment. */
+    static boolean endsInsideStatement(String script) {
+        ScriptSplitter splitter = new ScriptSplitter(script);
+        splitter.run();
+        return splitter.pending;
     }
 
     private void run() {
@@ -102,6 +111,7 @@ final class ScriptSplitter {
             }
             advance(c);
         }
+        pending = first >= 0 || (state != State.CODE && state != State.LINE_COMMENT);
         if (state == State.BLOCK_COMMENT) {
             // Keep the unterminated comment so the parser can report it.
             if (first < 0) {

@@ -27,6 +27,17 @@ class ScriptSplitterTest {
     }
 
     @Test
+    void tellsWhetherAScriptEndsInsideAStatement() {
+        assertThat(HiveQlParser.endsInsideStatement("SELECT 1;")).isFalse();
+        assertThat(HiveQlParser.endsInsideStatement("SELECT 1;  -- done\n")).isFalse();
+        assertThat(HiveQlParser.endsInsideStatement("")).isFalse();
+        assertThat(HiveQlParser.endsInsideStatement("SELECT 1; SELECT")).isTrue();
+        assertThat(HiveQlParser.endsInsideStatement("SELECT 'a;")).isTrue();
+        assertThat(HiveQlParser.endsInsideStatement("SELECT 1 /* ; */")).isTrue();
+        assertThat(HiveQlParser.endsInsideStatement("/* open ;")).isTrue();
+    }
+
+    @Test
     void doubledBackticksStayInsideTheName() {
         assertThat(HiveQlParser.split("SELECT `a``;b` FROM t; SELECT 2")).extracting(SourceSpan::text)
                 .containsExactly("SELECT `a``;b` FROM t", "SELECT 2");

@@ -1,0 +1,8 @@
+package org.hadoopdb.cli.shell;
+
+import org.hadoopdb.planner.exec.ResultStream;
+
+/** Writes a statement's rows somewhere; returns how many. */
+interface ResultPrinter {
+    long print(ResultStream rows);
+}
