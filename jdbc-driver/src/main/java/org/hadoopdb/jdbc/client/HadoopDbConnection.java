@@ -1,0 +1,138 @@
+package org.hadoopdb.jdbc.client;
+
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.regex.Pattern;
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaFactory;
+import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.MetaImpl;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.NoSuchStatementException;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.UnregisteredDriver;
+
+/**
+ * A connection to HadoopDB (remote or embedded). Adds to Avatica's connection what its protocol
+ * lacks: {@code Statement.cancel()} and {@code setQueryTimeout} kill the statement on the server
+ * (through {@code KILL QUERY}), and a timed-out statement fails with {@link SQLTimeoutException}.
+ */
+public final class HadoopDbConnection extends AvaticaConnection {
+    private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9_.:-]+");
+
+    private final String userUrl;
+    private final String user;
+
+    HadoopDbConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
+        super(driver, factory, url, info);
+        this.userUrl = url;
+        this.user = info.getProperty("avatica_user", System.getProperty("user.name"));
+    }
+
+    /** The URL the application connected with (passwords in it replaced). */
+    public String userUrl() {
+        return JdbcUrl.redact(userUrl);
+    }
+
+    /** The user this connection authenticates as (the OS user for embedded connections). */
+    public String userName() {
+        return user;
+    }
+
+    /** The value of a connection property, for the embedded service (home, settings). */
+    public String property(String key) {
+        return info.getProperty(key);
+    }
+
+    /** All connection properties, for the embedded service. */
+    public Properties properties() {
+        Properties copy = new Properties();
+        copy.putAll(info);
+        return copy;
+    }
+
+    /** Kills the statement with {@code handle} on the server; a statement that is not running is left as is. */
+    void kill(Meta.StatementHandle handle) throws SQLException {
+        if (isClosed()) {
+            return;
+        }
+        if (!SAFE_ID.matcher(handle.connectionId).matches()) {
+            throw new SQLException("Unexpected connection id '" + handle.connectionId + "'");
+        }
+        try (java.sql.Statement kill = createStatement()) {
+            kill.execute("KILL QUERY '" + handle.connectionId + "/" + handle.id + "'");
+        }
+    }
+
+    /**
+     * {@code DatabaseMetaData.getFunctions}: Avatica's protocol has no request for it, so the names come
+     * from HiveQL's {@code SHOW FUNCTIONS} and are shaped into JDBC's columns here.
+     */
+    ResultSet functions(String catalog, String schemaPattern, String functionPattern) throws SQLException {
+        AvaticaStatement statement = (AvaticaStatement) createStatement();
+        List<Object> rows = new ArrayList<>();
+        boolean noCatalog = catalog == null || catalog.isEmpty();
+        if (noCatalog && LikePattern.matches(schemaPattern, "default")) {
+            try (ResultSet names = statement.executeQuery("SHOW FUNCTIONS")) {
+                while (names.next()) {
+                    String name = names.getString(1);
+                    if (LikePattern.matches(functionPattern, name)) {
+                        rows.add(Arrays.asList(null, null, name, null, (short) DatabaseMetaData.functionResultUnknown, name));
+                    }
+                }
+            }
+        }
+        String[] names = {"FUNCTION_CAT", "FUNCTION_SCHEM", "FUNCTION_NAME", "REMARKS", "FUNCTION_TYPE", "SPECIFIC_NAME"};
+        Class<?>[] types = {String.class, String.class, String.class, String.class, short.class, String.class};
+        List<ColumnMetaData> columns = new ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            columns.add(MetaImpl.columnMetaData(names[i], i, types[i], i == 2 || i == 4 || i == 5));
+        }
+        Meta.Signature signature = Meta.Signature.create(columns, "SHOW FUNCTIONS", List.of(), Meta.CursorFactory.LIST,
+                Meta.StatementType.SELECT);
+        Meta.MetaResultSet result = Meta.MetaResultSet.create(id, statement.getId(), true, signature,
+                Meta.Frame.create(0, true, rows));
+        return createResultSet(result, new QueryState());
+    }
+
+    @Override
+    protected Meta.ExecuteResult prepareAndExecuteInternal(AvaticaStatement statement, String sql, long maxRowCount)
+            throws SQLException, NoSuchStatementException {
+        try (QueryTimer timer = QueryTimer.arm(statement)) {
+            try {
+                return super.prepareAndExecuteInternal(statement, sql, maxRowCount);
+            } catch (RuntimeException e) {
+                if (timer.fired()) {
+                    throw timer.timeout(e);
+                }
+                throw e;
+            }
+        }
+    }
+
+    @Override
+    protected ResultSet executeQueryInternal(AvaticaStatement statement, Meta.Signature signature, Meta.Frame firstFrame,
+                                             QueryState state, boolean isUpdate) throws SQLException {
+        if (firstFrame != null) {
+            // a result already in hand (metadata): nothing runs, nothing to time
+            return super.executeQueryInternal(statement, signature, firstFrame, state, isUpdate);
+        }
+        try (QueryTimer timer = QueryTimer.arm(statement)) {
+            try {
+                return super.executeQueryInternal(statement, signature, firstFrame, state, isUpdate);
+            } catch (SQLException | RuntimeException e) {
+                if (timer.fired()) {
+                    throw timer.timeout(e);
+                }
+                throw e;
+            }
+        }
+    }
+}

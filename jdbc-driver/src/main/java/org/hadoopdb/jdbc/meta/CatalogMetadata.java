@@ -1,0 +1,142 @@
+package org.hadoopdb.jdbc.meta;
+
+import java.sql.DatabaseMetaData;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.catalog.model.ColumnInfo;
+import org.hadoopdb.catalog.model.HiveType;
+import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.jdbc.client.LikePattern;
+
+/**
+ * The rows of the {@code DatabaseMetaData} result sets, from one catalog snapshot, in the column order
+ * JDBC defines (and Avatica's {@code MetaImpl.MetaTable}, {@code MetaColumn}, ... declare).
+ *
+ * <p>HadoopDB has one database, shown to JDBC as the schema {@code default} with no catalog (as
+ * Hive's driver does). Name patterns are JDBC LIKE patterns ({@code %}, {@code _}, escaped with
+ * {@code \}), matched case-insensitively because HiveQL names are.
+ */
+final class CatalogMetadata {
+    static final String SCHEMA = "default";
+    static final String TABLE_TYPE = "TABLE";
+
+    private CatalogMetadata() {
+    }
+
+    /** getTables: TABLE_CAT, TABLE_SCHEM, TABLE_NAME, TABLE_TYPE, REMARKS and five unused columns. */
+    static List<Object> tables(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
+                               List<String> types) {
+        List<Object> rows = new ArrayList<>();
+        if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)
+                || (types != null && types.stream().noneMatch(TABLE_TYPE::equalsIgnoreCase))) {
+            return rows;
+        }
+        for (TableInfo t : sorted(catalog)) {
+            if (matches(tablePattern, t.name())) {
+                rows.add(row(null, SCHEMA, t.name(), TABLE_TYPE, t.property("comment").orElse(null),
+                        null, null, null, null, null));
+            }
+        }
+        return rows;
+    }
+
+    /** getColumns: the 24 columns of JDBC 4.2, every HiveQL column nullable. */
+    static List<Object> columns(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
+                                String columnPattern) {
+        List<Object> rows = new ArrayList<>();
+        if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
+            return rows;
+        }
+        for (TableInfo t : sorted(catalog)) {
+            if (!matches(tablePattern, t.name())) {
+                continue;
+            }
+            int position = 0;
+            for (ColumnInfo c : t.columns()) {
+                position++;
+                if (!matches(columnPattern, c.name())) {
+                    continue;
+                }
+                HiveType type = c.type();
+                rows.add(row(null, SCHEMA, t.name(), c.name(), JdbcTypes.jdbcType(type), JdbcTypes.typeName(type),
+                        JdbcTypes.columnSize(type), null, JdbcTypes.decimalDigits(type), JdbcTypes.radix(type),
+                        DatabaseMetaData.columnNullable, c.comment(), null, null, null, JdbcTypes.charOctetLength(type),
+                        position, "YES", null, null, null, null, "NO", "NO"));
+            }
+        }
+        return rows;
+    }
+
+    /** getSchemas: TABLE_SCHEM, TABLE_CATALOG. */
+    static List<Object> schemas(String catalogName, String schemaPattern) {
+        List<Object> rows = new ArrayList<>();
+        if (catalogMatches(catalogName) && matches(schemaPattern, SCHEMA)) {
+            rows.add(row(SCHEMA, null));
+        }
+        return rows;
+    }
+
+    /** getTypeInfo: one row per HiveQL type, ordered by DATA_TYPE as JDBC asks. */
+    static List<Object> typeInfo() {
+        List<Object> rows = new ArrayList<>();
+        for (HiveType type : JdbcTypes.all()) {
+            HiveType.Kind k = type.kind();
+            boolean quoted = k.isString() || k == HiveType.Kind.DATE || k == HiveType.Kind.TIMESTAMP;
+            String prefix = switch (k) {
+                case DATE -> "DATE '";
+                case TIMESTAMP -> "TIMESTAMP '";
+                default -> quoted ? "'" : null;
+            };
+            short searchable = (short) (k == HiveType.Kind.BINARY ? DatabaseMetaData.typePredNone
+                    : k.isString() ? DatabaseMetaData.typeSearchable : DatabaseMetaData.typePredBasic);
+            String name = JdbcTypes.typeName(type);
+            rows.add(row(name, JdbcTypes.jdbcType(type), JdbcTypes.columnSize(type), prefix, quoted ? "'" : null,
+                    createParams(k), (short) DatabaseMetaData.typeNullable, k.isString(), searchable, !k.isNumeric(),
+                    false, false, name, (short) 0, (short) (k == HiveType.Kind.DECIMAL ? HiveType.MAX_DECIMAL_PRECISION
+                            : k == HiveType.Kind.TIMESTAMP ? 9 : 0), null, null, JdbcTypes.radix(type)));
+        }
+        return rows;
+    }
+
+    private static String createParams(HiveType.Kind k) {
+        return switch (k) {
+            case DECIMAL -> "precision,scale";
+            case VARCHAR, CHAR -> "length";
+            default -> null;
+        };
+    }
+
+    /** getFunctions: FUNCTION_CAT, FUNCTION_SCHEM, FUNCTION_NAME, REMARKS, FUNCTION_TYPE, SPECIFIC_NAME. */
+    static List<Object> functions(List<String> names, String catalogName, String schemaPattern, String functionPattern) {
+        List<Object> rows = new ArrayList<>();
+        if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
+            return rows;
+        }
+        names.stream().sorted().distinct().filter(n -> matches(functionPattern, n)).forEach(n ->
+                rows.add(row(null, null, n, null, (short) DatabaseMetaData.functionResultUnknown, n)));
+        return rows;
+    }
+
+    private static List<TableInfo> sorted(Catalog catalog) {
+        List<TableInfo> tables = new ArrayList<>(catalog.tables());
+        tables.sort(Comparator.comparing(TableInfo::name));
+        return tables;
+    }
+
+    /** No catalog: null (any) and "" (tables without a catalog) match; a named catalog matches nothing. */
+    private static boolean catalogMatches(String catalogName) {
+        return catalogName == null || catalogName.isEmpty();
+    }
+
+    /** A JDBC LIKE pattern (null = anything), case-insensitive. */
+    static boolean matches(String pattern, String name) {
+        return LikePattern.matches(pattern, name);
+    }
+
+    private static List<Object> row(Object... values) {
+        return Arrays.asList(values);
+    }
+}

@@ -1,0 +1,748 @@
+package org.hadoopdb.jdbc.meta;
+
+import java.sql.DatabaseMetaData;
+import java.sql.Types;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.calcite.avatica.AvaticaParameter;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.MetaImpl;
+import org.apache.calcite.avatica.MissingResultsException;
+import org.apache.calcite.avatica.NoSuchStatementException;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.remote.TypedValue;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.jdbc.JdbcException;
+import org.hadoopdb.jdbc.Version;
+import org.hadoopdb.planner.ast.DescribeStatement;
+import org.hadoopdb.planner.ast.ExplainStatement;
+import org.hadoopdb.planner.ast.QueryStatement;
+import org.hadoopdb.planner.ast.SetStatement;
+import org.hadoopdb.planner.ast.ShowFunctionsStatement;
+import org.hadoopdb.planner.ast.ShowTablesStatement;
+import org.hadoopdb.planner.ast.SourceSpan;
+import org.hadoopdb.planner.ast.Statement;
+import org.hadoopdb.planner.ast.UseStatement;
+import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.exec.ListResult;
+import org.hadoopdb.planner.exec.ResultStream;
+import org.hadoopdb.planner.parse.HiveQlParser;
+import org.hadoopdb.planner.session.HadoopDbEngine;
+import org.hadoopdb.planner.session.StatementListener;
+import org.hadoopdb.planner.session.StatementResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Avatica's {@link org.apache.calcite.avatica.Meta} over HadoopDB sessions: the server side of every
+ * JDBC connection, embedded (in the application's process) or remote (behind the query server).
+ * Each connection gets its own {@link org.hadoopdb.planner.session.Session}, so its {@code SET}s are
+ * its own; each statement plans against the latest catalog snapshot; statements that do work
+ * (queries, loads, inserts) pass the {@link QueryGate} first.
+ *
+ * <p>Results stream: a query's rows are read from its {@link ResultStream} one frame at a time as
+ * the client fetches. Cancelling goes through HiveQL's own {@code KILL QUERY '<connection>/<statement>'},
+ * which the driver sends from {@code Statement.cancel()} (Avatica's protocol has no cancel request).
+ *
+ * <pre>{@code
+ * HadoopDbMeta meta = new HadoopDbMeta(engine, new QueryGate(4, 64, Duration.ofMinutes(10)), () -> user);
+ * Service service = new LocalService(meta);   // in-process, or behind AvaticaProtobufHandler
+ * }</pre>
+ */
+public final class HadoopDbMeta extends MetaImpl implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(HadoopDbMeta.class);
+    private static final Pattern KILL = Pattern.compile("(?is)\\s*KILL\\s+QUERY\\s+'([^'/]+)/(\\d+)'\\s*;?\\s*");
+    /** Functions listed when the planner cannot (yet) answer SHOW FUNCTIONS. */
+    private static final List<String> CORE_FUNCTIONS = List.of("avg", "count", "max", "min", "sum");
+
+    private final HadoopDbEngine engine;
+    private final QueryGate gate;
+    private final Supplier<String> currentUser;
+    private final Map<String, MetaConnection> connections = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService cancels = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "hadoopdb-jdbc-cancel");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile boolean closed;
+
+    /**
+     * @param engine      the engine whose sessions the connections use
+     * @param gate        the limit on statements running at once
+     * @param currentUser who makes the current request (the authenticated HTTP user on the server)
+     */
+    public HadoopDbMeta(HadoopDbEngine engine, QueryGate gate, Supplier<String> currentUser) {
+        super(null);
+        this.engine = engine;
+        this.gate = gate;
+        this.currentUser = currentUser;
+    }
+
+    public QueryGate gate() {
+        return gate;
+    }
+
+    /** Open connections now. */
+    public int connectionCount() {
+        return connections.size();
+    }
+
+    // ---- connections --------------------------------------------------------------------------
+
+    @Override
+    public void openConnection(ConnectionHandle ch, Map<String, String> info) {
+        if (closed) {
+            throw Errors.of(JdbcException.NO_CONNECTION, "HadoopDB is shutting down: no new connections");
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        // Connection properties with a dot are session settings (hadoopdb.reducers=4, mapreduce.job.queuename=...).
+        info.forEach((k, v) -> {
+            if (k.contains(".") && v != null) {
+                settings.put(k, v);
+            }
+        });
+        MetaConnection c;
+        try {
+            c = new MetaConnection(ch.id, currentUser.get(), engine.openSession(settings));
+        } catch (RuntimeException e) {
+            throw Errors.toClient(e, false);
+        }
+        if (connections.putIfAbsent(ch.id, c) != null) {
+            c.session.close();
+            throw Errors.of(JdbcException.GENERAL, "Connection id " + ch.id + " is already in use");
+        }
+        LOG.debug("Connection {} opened by {}", ch.id, c.user);
+    }
+
+    @Override
+    public void closeConnection(ConnectionHandle ch) {
+        MetaConnection c = connections.get(ch.id);
+        if (c != null && owned(c)) {
+            connections.remove(ch.id);
+            c.close();
+            LOG.debug("Connection {} closed", ch.id);
+        }
+    }
+
+    @Override
+    public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties props) {
+        MetaConnection c = connection(ch.id);
+        if (props.isReadOnly() != null && props.isReadOnly()) {
+            LOG.debug("Connection {} asked to be read-only; HadoopDB does not enforce it", ch.id);
+        }
+        c.properties.merge(props);
+        c.properties.setDirty(false);
+        return c.properties;
+    }
+
+    /**
+     * Closes connections idle for longer than {@code idle} (clients that went away without closing).
+     * Connections running a statement are kept.
+     */
+    public void expireIdle(Duration idle) {
+        for (MetaConnection c : connections.values()) {
+            if (!c.busy() && c.idleNanos() > idle.toNanos() && connections.remove(c.id, c)) {
+                LOG.info("Closing connection {} of {}: idle for more than {}", c.id, c.user, idle);
+                c.close();
+            }
+        }
+    }
+
+    /**
+     * Refuses new statements and connections, waits up to {@code grace} for running statements to
+     * finish, cancels those still running, and closes every connection.
+     */
+    public void shutdown(Duration grace) {
+        closed = true;
+        long deadline = System.nanoTime() + grace.toNanos();
+        while (connections.values().stream().anyMatch(MetaConnection::busy) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        for (MetaConnection c : connections.values()) {
+            if (c.busy()) {
+                LOG.info("Cancelling the running statement of connection {} ({}) at shutdown", c.id, c.user);
+            }
+            connections.remove(c.id);
+            c.close();
+        }
+        cancels.shutdownNow();
+    }
+
+    @Override
+    public void close() {
+        shutdown(Duration.ZERO);
+    }
+
+    private MetaConnection connection(String id) {
+        MetaConnection c = connections.get(id);
+        if (c == null || !owned(c)) {
+            throw Errors.of(JdbcException.NO_CONNECTION, "Connection " + id + " does not exist (it was closed, "
+                    + "expired after being idle, or the server restarted); open a new connection");
+        }
+        c.touch();
+        return c;
+    }
+
+    private boolean owned(MetaConnection c) {
+        String user = currentUser.get();
+        return c.user == null ? user == null : c.user.equals(user);
+    }
+
+    // ---- statements ---------------------------------------------------------------------------
+
+    @Override
+    public StatementHandle createStatement(ConnectionHandle ch) {
+        return new StatementHandle(ch.id, connection(ch.id).newStatement().id, null);
+    }
+
+    @Override
+    public void closeStatement(StatementHandle h) {
+        MetaConnection c = connections.get(h.connectionId);
+        if (c != null && owned(c)) {
+            c.closeStatement(h.id);
+        }
+    }
+
+    @Override
+    public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
+        MetaConnection c = connection(ch.id);
+        int parameters = ParameterBinder.count(sql);
+        List<ColumnMetaData> columns = describe(c, sql, parameters);
+        MetaStatement s = c.newStatement();
+        s.prepare(sql, parameters, maxRowCount);
+        List<AvaticaParameter> params = new ArrayList<>(parameters);
+        for (int i = 0; i < parameters; i++) {
+            params.add(new AvaticaParameter(false, 0, 0, Types.OTHER, "ANY", Object.class.getName(), "?" + (i + 1)));
+        }
+        StatementHandle h = new StatementHandle(ch.id, s.id, Signature.create(columns, sql, params,
+                CursorFactory.LIST, columns.isEmpty() && !isQuery(sql) ? StatementType.OTHER_DDL : StatementType.SELECT));
+        return h;
+    }
+
+    /** The result columns of a prepared query, planned without running; empty when that is not possible. */
+    private List<ColumnMetaData> describe(MetaConnection c, String sql, int parameters) {
+        Statement parsed;
+        try {
+            List<Object> nulls = new ArrayList<>(Collections.nCopies(parameters, null));
+            parsed = ParameterBinder.bind(sql, nulls);
+        } catch (RuntimeException e) {
+            throw Errors.toClient(e, false);
+        }
+        if (!(parsed instanceof QueryStatement q)) {
+            return List.of();
+        }
+        try {
+            return columns(c.session.plan(q).plan().schema());
+        } catch (RuntimeException e) {
+            if (parameters == 0) {
+                throw Errors.toClient(e, false);
+            }
+            // NULL stand-ins for parameters may not type-check; the columns come with the execution.
+            LOG.debug("Cannot describe the columns of a prepared statement before it runs: {}", e.getMessage());
+            return List.of();
+        }
+    }
+
+    private static boolean isQuery(String sql) {
+        try {
+            return HiveQlParser.parse(SourceSpan.of(sql)) instanceof QueryStatement;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, PrepareCallback callback)
+            throws NoSuchStatementException {
+        return prepareAndExecute(h, sql, maxRowCount, MetaStatement.DEFAULT_FRAME_ROWS, callback);
+    }
+
+    @Override
+    public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
+                                           PrepareCallback callback) throws NoSuchStatementException {
+        MetaConnection c = connection(h.connectionId);
+        MetaStatement s = c.statement(h);
+        Matcher kill = KILL.matcher(sql);
+        if (kill.matches()) {
+            kill(kill.group(1), Integer.parseInt(kill.group(2)));
+            return new ExecuteResult(List.of(MetaResultSet.count(h.connectionId, h.id, 0)));
+        }
+        Statement parsed;
+        try {
+            parsed = HiveQlParser.parse(SourceSpan.of(sql));
+        } catch (RuntimeException e) {
+            throw Errors.toClient(e, false);
+        }
+        return run(c, s, parsed, maxRowCount, maxRowsInFirstFrame);
+    }
+
+    @Override
+    public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, long maxRowCount)
+            throws NoSuchStatementException {
+        return execute(h, parameterValues, MetaStatement.DEFAULT_FRAME_ROWS);
+    }
+
+    @Override
+    public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame)
+            throws NoSuchStatementException {
+        MetaConnection c = connection(h.connectionId);
+        MetaStatement s = c.statement(h);
+        return run(c, s, bound(s, parameterValues), s.preparedMaxRows(), maxRowsInFirstFrame);
+    }
+
+    private static Statement bound(MetaStatement s, List<TypedValue> parameterValues) {
+        String sql = s.preparedSql();
+        if (sql == null) {
+            throw Errors.of(JdbcException.GENERAL, "Statement " + s.id + " was not prepared");
+        }
+        try {
+            return ParameterBinder.bind(sql, ParameterValues.toJava(parameterValues == null ? List.of() : parameterValues));
+        } catch (RuntimeException e) {
+            throw Errors.toClient(e, false);
+        }
+    }
+
+    @Override
+    public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands)
+            throws NoSuchStatementException {
+        MetaConnection c = connection(h.connectionId);
+        MetaStatement s = c.statement(h);
+        long[] counts = new long[sqlCommands.size()];
+        for (int i = 0; i < counts.length; i++) {
+            Statement parsed;
+            try {
+                parsed = HiveQlParser.parse(SourceSpan.of(sqlCommands.get(i)));
+            } catch (RuntimeException e) {
+                throw Errors.toClient(e, false);
+            }
+            counts[i] = updateCount(run(c, s, parsed, 0, 0), i);
+        }
+        return new ExecuteBatchResult(counts);
+    }
+
+    @Override
+    public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues)
+            throws NoSuchStatementException {
+        MetaConnection c = connection(h.connectionId);
+        MetaStatement s = c.statement(h);
+        long[] counts = new long[parameterValues.size()];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = updateCount(run(c, s, bound(s, parameterValues.get(i)), 0, 0), i);
+        }
+        return new ExecuteBatchResult(counts);
+    }
+
+    private static long updateCount(ExecuteResult r, int index) {
+        MetaResultSet rs = r.resultSets.get(0);
+        if (rs.updateCount < 0) {
+            throw Errors.of(JdbcException.NOT_SUPPORTED, "Statement " + (index + 1) + " of the batch returns rows; "
+                    + "a batch may hold only statements without results (INSERT, LOAD DATA, DDL, SET)");
+        }
+        return rs.updateCount;
+    }
+
+    @Override
+    public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount)
+            throws NoSuchStatementException, MissingResultsException {
+        MetaConnection c = connection(h.connectionId);
+        MetaStatement s = c.statement(h);
+        try {
+            return s.fetch(offset, fetchMaxRowCount);
+        } catch (MissingResultsException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            s.closeResult();
+            throw Errors.toClient(e, s.cancelRequested());
+        }
+    }
+
+    @Override
+    public boolean syncResults(StatementHandle sh, QueryState state, long offset) throws NoSuchStatementException {
+        // Results cannot be re-created on another server: a client that lost its server re-runs the query.
+        connection(sh.connectionId).statement(sh);
+        return false;
+    }
+
+    @Override
+    public void commit(ConnectionHandle ch) {
+        // Every statement commits on its own (HiveQL has no transactions); nothing is pending.
+        connection(ch.id);
+    }
+
+    @Override
+    public void rollback(ConnectionHandle ch) {
+        connection(ch.id);
+    }
+
+    /** Runs one statement through the gate and the connection's session. */
+    private ExecuteResult run(MetaConnection c, MetaStatement s, Statement statement, long maxRowCount, int firstFrame) {
+        if (closed) {
+            throw Errors.of(JdbcException.CANCELLED, "HadoopDB is shutting down: the statement was not run");
+        }
+        s.begin();
+        String text = statement.span().text();
+        long started = System.nanoTime();
+        try (QueryGate.Permit ignored = needsSlot(statement) ? gate.enter(s::cancelRequested) : null) {
+            c.executing.lockInterruptibly();
+            StatementResult result;
+            try {
+                if (s.cancelRequested()) {
+                    throw new JdbcException(JdbcException.CANCELLED, "Query cancelled before it started");
+                }
+                c.running(s);
+                result = execute(c, s, statement);
+            } finally {
+                c.running(null);
+                c.executing.unlock();
+            }
+            if (result instanceof StatementResult.Rows rows) {
+                if (s.cancelRequested()) {
+                    rows.rows().close();
+                    throw new JdbcException(JdbcException.CANCELLED, "Query cancelled");
+                }
+                s.open(rows.rows(), maxRowCount);
+                Frame first = s.fetch(0, firstFrame <= 0 ? MetaStatement.DEFAULT_FRAME_ROWS : firstFrame);
+                Signature signature = Signature.create(columns(rows.rows().schema()), text, List.of(),
+                        CursorFactory.LIST, StatementType.SELECT);
+                return new ExecuteResult(List.of(MetaResultSet.create(c.id, s.id, false, signature, first)));
+            }
+            StatementResult.Done done = (StatementResult.Done) result;
+            if (!done.message().isEmpty()) {
+                LOG.info("{}: {}", c.user, done.message());
+            }
+            return new ExecuteResult(List.of(MetaResultSet.count(c.id, s.id, Math.max(0, done.updateCount()))));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw Errors.of(JdbcException.CANCELLED, "Interrupted while waiting for the session");
+        } catch (MissingResultsException e) {
+            throw Errors.of(JdbcException.GENERAL, "The result disappeared before its first rows were read");
+        } catch (RuntimeException e) {
+            s.closeResult();
+            LOG.info("Statement of {} failed after {} ms: {}", c.user, (System.nanoTime() - started) / 1_000_000,
+                    e.getMessage());
+            throw Errors.toClient(e, s.cancelRequested());
+        } finally {
+            s.end();
+        }
+    }
+
+    private static StatementResult execute(MetaConnection c, MetaStatement s, Statement statement) {
+        try {
+            return c.session.execute(statement, listener(c, s));
+        } catch (PlannerException e) {
+            if (statement instanceof ShowFunctionsStatement show && show.describe() == null) {
+                // until the planner lists its function library, list the functions every build runs
+                return new StatementResult.Rows(coreFunctions(show.pattern()));
+            }
+            throw e;
+        }
+    }
+
+    private static ListResult coreFunctions(String hivePattern) {
+        RowSchema schema = RowSchema.builder().add("tab_name", "string").build();
+        Pattern p = hivePattern == null ? null : Pattern.compile(hivePattern.replace("*", ".*"), Pattern.CASE_INSENSITIVE);
+        List<Row> rows = new ArrayList<>();
+        for (String f : CORE_FUNCTIONS) {
+            if (p == null || p.matcher(f).matches()) {
+                rows.add(Row.of(schema, f));
+            }
+        }
+        return new ListResult(schema, rows);
+    }
+
+    private static boolean needsSlot(Statement s) {
+        return !(s instanceof SetStatement || s instanceof UseStatement || s instanceof ShowTablesStatement
+                || s instanceof DescribeStatement || s instanceof ExplainStatement || s instanceof ShowFunctionsStatement);
+    }
+
+    private static StatementListener listener(MetaConnection c, MetaStatement s) {
+        return new StatementListener() {
+            @Override
+            public void progress(int stage, int stages, String jobId, float map, float reduce) {
+                LOG.debug("Connection {} statement {}: stage {}/{} job {} map {}% reduce {}%", c.id, s.id, stage, stages,
+                        jobId, Math.round(map * 100), Math.round(reduce * 100));
+            }
+
+            @Override
+            public void message(String text) {
+                LOG.debug("Connection {} statement {}: {}", c.id, s.id, text);
+            }
+        };
+    }
+
+    /**
+     * {@code KILL QUERY 'connection/statement'}: cancels a statement of the caller's own connections.
+     * The session is told again every few hundred milliseconds while the statement runs, because a
+     * statement between planning and starting its jobs has nothing to kill yet.
+     */
+    private void kill(String connectionId, int statementId) {
+        MetaConnection target = connections.get(connectionId);
+        MetaStatement s = target == null || !owned(target) ? null : target.findStatement(statementId);
+        if (s == null) {
+            return; // finished and closed already: nothing to cancel
+        }
+        LOG.info("Cancelling statement {} of connection {} ({})", statementId, connectionId, target.user);
+        target.cancel(s);
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        Runnable[] again = new Runnable[1];
+        again[0] = () -> {
+            if (s.running() && System.nanoTime() < until) {
+                target.cancel(s);
+                cancels.schedule(again[0], 250, TimeUnit.MILLISECONDS);
+            }
+        };
+        if (!cancels.isShutdown()) {
+            cancels.schedule(again[0], 250, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    static List<ColumnMetaData> columns(RowSchema schema) {
+        List<ColumnMetaData> out = new ArrayList<>(schema.size());
+        for (int i = 0; i < schema.size(); i++) {
+            out.add(JdbcTypes.column(i, schema.name(i), schema.type(i)));
+        }
+        return out;
+    }
+
+    // ---- DatabaseMetaData ---------------------------------------------------------------------
+
+    @Override
+    public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
+        connection(ch.id);
+        Map<DatabaseProperty, Object> p = new EnumMap<>(DatabaseProperty.class);
+        p.put(DatabaseProperty.GET_DATABASE_PRODUCT_NAME, Version.PRODUCT_NAME);
+        p.put(DatabaseProperty.GET_DATABASE_PRODUCT_VERSION, Version.VERSION);
+        p.put(DatabaseProperty.GET_DATABASE_MAJOR_VERSION, Version.MAJOR);
+        p.put(DatabaseProperty.GET_DATABASE_MINOR_VERSION, Version.MINOR);
+        p.put(DatabaseProperty.GET_DRIVER_NAME, Version.DRIVER_NAME);
+        p.put(DatabaseProperty.GET_DRIVER_VERSION, Version.VERSION);
+        p.put(DatabaseProperty.GET_DRIVER_MAJOR_VERSION, Version.MAJOR);
+        p.put(DatabaseProperty.GET_DRIVER_MINOR_VERSION, Version.MINOR);
+        p.put(DatabaseProperty.GET_DEFAULT_TRANSACTION_ISOLATION, java.sql.Connection.TRANSACTION_NONE);
+        p.put(DatabaseProperty.GET_S_Q_L_KEYWORDS, HiveKeywords.NON_SQL2003);
+        p.put(DatabaseProperty.GET_NUMERIC_FUNCTIONS, "abs,ceil,floor,round,sqrt,exp,ln,log10,power,rand,mod");
+        p.put(DatabaseProperty.GET_STRING_FUNCTIONS, "concat,length,lower,upper,substr,trim,ltrim,rtrim,lpad,rpad,regexp_replace");
+        p.put(DatabaseProperty.GET_SYSTEM_FUNCTIONS, "coalesce,if,nvl");
+        p.put(DatabaseProperty.GET_TIME_DATE_FUNCTIONS, "year,month,day,hour,minute,second,to_date,datediff,date_add,date_sub,current_date,current_timestamp");
+        return p;
+    }
+
+    @Override
+    public MetaResultSet getTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+                                   List<String> typeList) {
+        MetaConnection c = connection(ch.id);
+        return metadata(c, MetaTable.class, CatalogMetadata.tables(c.session.catalog(), catalog, schemaPattern.s,
+                tableNamePattern.s, typeList));
+    }
+
+    @Override
+    public MetaResultSet getColumns(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+                                    Pat columnNamePattern) {
+        MetaConnection c = connection(ch.id);
+        return metadata(c, MetaColumn.class, CatalogMetadata.columns(c.session.catalog(), catalog, schemaPattern.s,
+                tableNamePattern.s, columnNamePattern.s));
+    }
+
+    @Override
+    public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
+        return metadata(connection(ch.id), MetaSchema.class, CatalogMetadata.schemas(catalog, schemaPattern.s));
+    }
+
+    @Override
+    public MetaResultSet getCatalogs(ConnectionHandle ch) {
+        return empty(ch, MetaCatalog.class);
+    }
+
+    @Override
+    public MetaResultSet getTableTypes(ConnectionHandle ch) {
+        return metadata(connection(ch.id), MetaTableType.class, List.of(List.of(CatalogMetadata.TABLE_TYPE)));
+    }
+
+    @Override
+    public MetaResultSet getTypeInfo(ConnectionHandle ch) {
+        return metadata(connection(ch.id), MetaTypeInfo.class, CatalogMetadata.typeInfo());
+    }
+
+    @Override
+    public MetaResultSet getFunctions(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern) {
+        MetaConnection c = connection(ch.id);
+        return metadata(c, MetaFunction.class, CatalogMetadata.functions(functionNames(c), catalog, schemaPattern.s,
+                functionNamePattern.s));
+    }
+
+    /** The planner's SHOW FUNCTIONS when it has one, else the core aggregates every build runs. */
+    private List<String> functionNames(MetaConnection c) {
+        try {
+            if (!c.executing.tryLock(5, TimeUnit.SECONDS)) {
+                return CORE_FUNCTIONS;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CORE_FUNCTIONS;
+        }
+        try {
+            StatementResult r = c.session.execute("SHOW FUNCTIONS", StatementListener.NONE);
+            if (r instanceof StatementResult.Rows rows) {
+                List<String> names = new ArrayList<>();
+                try (ResultStream stream = rows.rows()) {
+                    while (stream.next()) {
+                        names.add(String.valueOf(stream.row().get(0)));
+                    }
+                }
+                return names;
+            }
+            return CORE_FUNCTIONS;
+        } catch (RuntimeException e) {
+            LOG.debug("SHOW FUNCTIONS is not available: {}", e.getMessage());
+            return CORE_FUNCTIONS;
+        } finally {
+            c.executing.unlock();
+        }
+    }
+
+    @Override
+    public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+        return empty(ch, MetaPrimaryKey.class);
+    }
+
+    @Override
+    public MetaResultSet getImportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+        return empty(ch, MetaImportedKey.class);
+    }
+
+    @Override
+    public MetaResultSet getExportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+        return empty(ch, MetaExportedKey.class);
+    }
+
+    @Override
+    public MetaResultSet getCrossReference(ConnectionHandle ch, String parentCatalog, String parentSchema,
+                                           String parentTable, String foreignCatalog, String foreignSchema,
+                                           String foreignTable) {
+        return empty(ch, MetaCrossReference.class);
+    }
+
+    @Override
+    public MetaResultSet getIndexInfo(ConnectionHandle ch, String catalog, String schema, String table, boolean unique,
+                                      boolean approximate) {
+        return empty(ch, MetaIndexInfo.class);
+    }
+
+    @Override
+    public MetaResultSet getProcedures(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat procedureNamePattern) {
+        return empty(ch, MetaProcedure.class);
+    }
+
+    @Override
+    public MetaResultSet getProcedureColumns(ConnectionHandle ch, String catalog, Pat schemaPattern,
+                                             Pat procedureNamePattern, Pat columnNamePattern) {
+        return empty(ch, MetaProcedureColumn.class);
+    }
+
+    @Override
+    public MetaResultSet getColumnPrivileges(ConnectionHandle ch, String catalog, String schema, String table,
+                                             Pat columnNamePattern) {
+        return empty(ch, MetaColumnPrivilege.class);
+    }
+
+    @Override
+    public MetaResultSet getTablePrivileges(ConnectionHandle ch, String catalog, Pat schemaPattern,
+                                            Pat tableNamePattern) {
+        return empty(ch, MetaTablePrivilege.class);
+    }
+
+    @Override
+    public MetaResultSet getBestRowIdentifier(ConnectionHandle ch, String catalog, String schema, String table,
+                                              int scope, boolean nullable) {
+        return empty(ch, MetaBestRowIdentifier.class);
+    }
+
+    @Override
+    public MetaResultSet getVersionColumns(ConnectionHandle ch, String catalog, String schema, String table) {
+        return empty(ch, MetaVersionColumn.class);
+    }
+
+    @Override
+    public MetaResultSet getUDTs(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern,
+                                 int[] types) {
+        return empty(ch, MetaUdt.class);
+    }
+
+    @Override
+    public MetaResultSet getSuperTypes(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern) {
+        return empty(ch, MetaSuperType.class);
+    }
+
+    @Override
+    public MetaResultSet getSuperTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern) {
+        return empty(ch, MetaSuperTable.class);
+    }
+
+    @Override
+    public MetaResultSet getAttributes(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern,
+                                       Pat attributeNamePattern) {
+        return empty(ch, MetaAttribute.class);
+    }
+
+    @Override
+    public MetaResultSet getClientInfoProperties(ConnectionHandle ch) {
+        return empty(ch, MetaClientInfoProperty.class);
+    }
+
+    @Override
+    public MetaResultSet getFunctionColumns(ConnectionHandle ch, String catalog, Pat schemaPattern,
+                                            Pat functionNamePattern, Pat columnNamePattern) {
+        return empty(ch, MetaFunctionColumn.class);
+    }
+
+    @Override
+    public MetaResultSet getPseudoColumns(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+                                          Pat columnNamePattern) {
+        return empty(ch, MetaPseudoColumn.class);
+    }
+
+    @Override
+    public Iterable<Object> createIterable(StatementHandle handle, QueryState state, Signature signature,
+                                           List<TypedValue> parameterValues, Frame firstFrame) {
+        // Only a client-side Meta iterates results; this Meta serves frames through fetch().
+        throw Errors.of(JdbcException.NOT_SUPPORTED, "createIterable is not used on the server side");
+    }
+
+    private MetaResultSet empty(ConnectionHandle ch, Class<?> shape) {
+        return metadata(connection(ch.id), shape, List.of());
+    }
+
+    /** A complete metadata result set of {@code rows} shaped as Avatica's {@code Meta*} class {@code shape}. */
+    private static MetaResultSet metadata(MetaConnection c, Class<?> shape, List<?> rows) {
+        List<ColumnMetaData> columns = fieldMetaData(shape).columns;
+        for (Object row : rows) {
+            if (((List<?>) row).size() != columns.size()) {
+                throw new IllegalStateException(shape.getSimpleName() + " rows need " + columns.size() + " values");
+            }
+        }
+        MetaStatement s = c.newStatement();
+        Signature signature = Signature.create(columns, "", List.of(), CursorFactory.LIST, StatementType.SELECT);
+        @SuppressWarnings("unchecked")
+        List<Object> frameRows = (List<Object>) rows;
+        return MetaResultSet.create(c.id, s.id, true, signature, new Frame(0, true, frameRows));
+    }
+
+}

@@ -1,0 +1,139 @@
+package org.hadoopdb.jdbc.meta;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.MissingResultsException;
+import org.apache.calcite.avatica.NoSuchStatementException;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.jdbc.JdbcException;
+import org.hadoopdb.planner.exec.ResultStream;
+
+/**
+ * The server side of one JDBC statement: its prepared text, whether it runs or was asked to stop,
+ * and its open result, which is read frame by frame as the client fetches (never all at once).
+ */
+final class MetaStatement {
+    /** Rows in a first frame when the client asks for "all" (-1): the rest come by fetch. */
+    static final int DEFAULT_FRAME_ROWS = 100;
+    /** The most rows one frame carries, whatever the client asks, to bound the memory of a frame. */
+    static final int MAX_FRAME_ROWS = 50_000;
+
+    final int id;
+    private String preparedSql;
+    private int parameterCount;
+    private long preparedMaxRows;
+
+    private ResultStream rows;
+    private long produced;
+    private long limit;
+
+    private volatile boolean running;
+    private volatile boolean cancelRequested;
+
+    MetaStatement(int id) {
+        this.id = id;
+    }
+
+    synchronized void prepare(String sql, int parameters, long maxRows) {
+        this.preparedSql = sql;
+        this.parameterCount = parameters;
+        this.preparedMaxRows = maxRows;
+    }
+
+    synchronized String preparedSql() {
+        return preparedSql;
+    }
+
+    synchronized int parameterCount() {
+        return parameterCount;
+    }
+
+    synchronized long preparedMaxRows() {
+        return preparedMaxRows;
+    }
+
+    /** Marks the start of a run: clears an old result and an old cancel request. */
+    void begin() {
+        closeResult();
+        cancelRequested = false;
+        running = true;
+    }
+
+    void end() {
+        running = false;
+    }
+
+    boolean running() {
+        return running;
+    }
+
+    void requestCancel() {
+        cancelRequested = true;
+    }
+
+    boolean cancelRequested() {
+        return cancelRequested;
+    }
+
+    /** Keeps a query's rows for fetching; {@code maxRows <= 0} means all of them. */
+    synchronized void open(ResultStream result, long maxRows) {
+        closeResult();
+        this.rows = result;
+        this.produced = 0;
+        this.limit = maxRows <= 0 ? Long.MAX_VALUE : maxRows;
+    }
+
+    /**
+     * The next frame: up to {@code maxRows} rows from {@code offset}, which must be where the last frame
+     * ended (results are read forward only). The result is closed once its last row has been sent.
+     */
+    synchronized Meta.Frame fetch(long offset, int maxRows) throws MissingResultsException {
+        if (rows == null) {
+            throw new MissingResultsException(new Meta.StatementHandle(null, id, null));
+        }
+        if (offset != produced) {
+            throw new JdbcException(JdbcException.NOT_SUPPORTED, "Results are read forward only: rows from " + offset
+                    + " were asked for, but the next row is " + produced);
+        }
+        int n = maxRows <= 0 ? DEFAULT_FRAME_ROWS : Math.min(maxRows, MAX_FRAME_ROWS);
+        List<Object> out = new ArrayList<>(Math.min(n, 1024));
+        boolean done = false;
+        while (out.size() < n) {
+            if (produced >= limit || !rows.next()) {
+                done = true;
+                break;
+            }
+            out.add(values(rows.row()));
+            produced++;
+        }
+        if (produced >= limit) {
+            done = true;
+        }
+        if (done) {
+            closeResult();
+        }
+        return new Meta.Frame(offset, done, out);
+    }
+
+    private static List<Object> values(Row row) {
+        Object[] out = new Object[row.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = JdbcTypes.frameValue(row, i);
+        }
+        return Arrays.asList(out);
+    }
+
+    synchronized void closeResult() {
+        if (rows != null) {
+            ResultStream r = rows;
+            rows = null;
+            r.close();
+        }
+    }
+
+    static NoSuchStatementException missing(Meta.StatementHandle h) {
+        return new NoSuchStatementException(h);
+    }
+}
