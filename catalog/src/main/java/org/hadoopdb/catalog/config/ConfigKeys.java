@@ -120,6 +120,36 @@ public final class ConfigKeys {
             "For tests: make a load fail on purpose, as phase:node:attempts (e.g. copy:node2:1 kills the COPY backend of "
                     + "node2's first attempt). Phases: copy, replicate, publish.");
 
+    // ---- query server (jdbc-driver: hadoopdb server) ---------------------------------------------
+
+    public static final ConfigKey<Integer> SERVER_PORT = integer("hadoopdb.server.port", "8765",
+            "TCP port of the query server (hadoopdb server); 0 picks a free port.");
+    public static final ConfigKey<String> SERVER_BIND_ADDRESS = string("hadoopdb.server.bind-address", "127.0.0.1",
+            "Address the query server listens on; 0.0.0.0 for every interface.");
+    public static final ConfigKey<String> SERVER_AUTH = string("hadoopdb.server.auth", "basic",
+            "Client authentication: basic (HTTP BASIC against the users file) or none (allowed only when the server "
+                    + "listens on a loopback address).");
+    public static final ConfigKey<String> SERVER_USERS_FILE = string("hadoopdb.server.users-file", null,
+            "The users file (user:PBKDF2 hash per line, written by hadoopdb server add-user). Default: <home>/conf/users.");
+    public static final ConfigKey<String> SERVER_TLS_KEYSTORE = string("hadoopdb.server.tls.keystore", null,
+            "Key store with the server's certificate and key; set it to serve HTTPS (clients connect with ssl=true).");
+    public static final ConfigKey<String> SERVER_TLS_KEYSTORE_PASSWORD = string("hadoopdb.server.tls.keystore-password", "",
+            "Password of the TLS key store (and of its key).");
+    public static final ConfigKey<String> SERVER_TLS_KEYSTORE_TYPE = string("hadoopdb.server.tls.keystore-type", "PKCS12",
+            "Type of the TLS key store: PKCS12 or JKS.");
+    public static final ConfigKey<Integer> SERVER_MAX_RUNNING = integer("hadoopdb.server.max-running-queries", "4",
+            "Statements (queries, loads, inserts) the server runs at the same time; more wait in the queue.");
+    public static final ConfigKey<Integer> SERVER_MAX_QUEUED = integer("hadoopdb.server.max-queued-queries", "64",
+            "Statements that may wait for a running slot; past it a statement is refused at once (SQLState 53000).");
+    public static final ConfigKey<Duration> SERVER_QUEUE_TIMEOUT = duration("hadoopdb.server.queue-timeout", "10m",
+            "How long a statement waits in the queue before it fails (SQLState HYT00).");
+    public static final ConfigKey<Duration> SERVER_IDLE_TIMEOUT = duration("hadoopdb.server.idle-timeout", "30m",
+            "A client connection unused for this long is closed (clients that went away without closing).");
+    public static final ConfigKey<Duration> SERVER_SHUTDOWN_GRACE = duration("hadoopdb.server.shutdown-grace", "30s",
+            "At shutdown, how long running statements may finish before they are cancelled.");
+    public static final ConfigKey<Integer> SERVER_THREADS = integer("hadoopdb.server.threads", "200",
+            "Most HTTP requests the server handles at once (each waiting or running statement holds one).");
+
     // ---- factories -----------------------------------------------------------------------------
 
     static ConfigKey<String> string(String name, String def, String description) {

@@ -176,10 +176,29 @@ public final class HadoopDbMeta extends MetaImpl implements AutoCloseable {
                 break;
             }
         }
-        for (MetaConnection c : connections.values()) {
-            if (c.busy()) {
-                LOG.info("Cancelling the running statement of connection {} ({}) at shutdown", c.id, c.user);
+        // cancel what still runs, again and again: a statement between planning and its first job has nothing to kill yet
+        long cancelDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < cancelDeadline) {
+            boolean any = false;
+            for (MetaConnection c : connections.values()) {
+                MetaStatement s = c.runningStatement();
+                if (s != null) {
+                    any = true;
+                    LOG.info("Cancelling statement {} of connection {} ({}) at shutdown", s.id, c.id, c.user);
+                    c.cancel(s);
+                }
             }
+            if (!any) {
+                break;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        for (MetaConnection c : connections.values()) {
             connections.remove(c.id);
             c.close();
         }
@@ -500,11 +519,12 @@ public final class HadoopDbMeta extends MetaImpl implements AutoCloseable {
             return; // finished and closed already: nothing to cancel
         }
         LOG.info("Cancelling statement {} of connection {} ({})", statementId, connectionId, target.user);
+        long run = s.generation();
         target.cancel(s);
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         Runnable[] again = new Runnable[1];
         again[0] = () -> {
-            if (s.running() && System.nanoTime() < until) {
+            if (s.running() && s.generation() == run && System.nanoTime() < until) {
                 target.cancel(s);
                 cancels.schedule(again[0], 250, TimeUnit.MILLISECONDS);
             }

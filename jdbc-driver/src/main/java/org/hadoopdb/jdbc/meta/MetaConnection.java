@@ -64,6 +64,10 @@ final class MetaConnection {
         }
     }
 
+    MetaStatement runningStatement() {
+        return runningStatement;
+    }
+
     void running(MetaStatement s) {
         runningStatement = s;
     }

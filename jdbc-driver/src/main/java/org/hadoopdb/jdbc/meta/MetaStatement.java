@@ -30,6 +30,8 @@ final class MetaStatement {
     private long limit;
 
     private volatile boolean running;
+    /** Counts runs, so a late cancel meant for one run never stops the next. */
+    private volatile long generation;
     private volatile boolean cancelRequested;
 
     MetaStatement(int id) {
@@ -58,7 +60,12 @@ final class MetaStatement {
     void begin() {
         closeResult();
         cancelRequested = false;
+        generation++;
         running = true;
+    }
+
+    long generation() {
+        return generation;
     }
 
     void end() {

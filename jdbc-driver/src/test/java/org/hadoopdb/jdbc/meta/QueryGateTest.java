@@ -1,0 +1,60 @@
+package org.hadoopdb.jdbc.meta;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.hadoopdb.jdbc.JdbcException;
+import org.junit.jupiter.api.Test;
+
+class QueryGateTest {
+
+    @Test
+    void atMostTheLimitRunsAndTheQueueIsBounded() throws Exception {
+        QueryGate gate = new QueryGate(2, 1, Duration.ofSeconds(30));
+        QueryGate.Permit a = gate.enter(() -> false);
+        QueryGate.Permit b = gate.enter(() -> false);
+        assertThat(gate.running()).isEqualTo(2);
+        CompletableFuture<QueryGate.Permit> third = CompletableFuture.supplyAsync(() -> gate.enter(() -> false));
+        while (gate.queued() == 0) {
+            Thread.sleep(5);
+        }
+        // the queue holds one: the next is refused at once
+        assertThatThrownBy(() -> gate.enter(() -> false)).isInstanceOfSatisfying(JdbcException.class,
+                e -> assertThat(e.sqlState()).isEqualTo(JdbcException.BUSY));
+        assertThat(third).isNotDone();
+        a.close();
+        QueryGate.Permit c = third.get(5, TimeUnit.SECONDS);
+        assertThat(gate.running()).isEqualTo(2);
+        assertThat(gate.queued()).isZero();
+        b.close();
+        c.close();
+        c.close(); // closing twice releases once
+        assertThat(gate.running()).isZero();
+    }
+
+    @Test
+    void aQueuedStatementLeavesWhenCancelledOrTooLate() throws Exception {
+        QueryGate gate = new QueryGate(1, 5, Duration.ofMillis(300));
+        try (QueryGate.Permit held = gate.enter(() -> false)) {
+            assertThatThrownBy(() -> gate.enter(() -> false)).isInstanceOfSatisfying(JdbcException.class,
+                    e -> assertThat(e.sqlState()).isEqualTo(JdbcException.TIMEOUT));
+            AtomicBoolean cancelled = new AtomicBoolean();
+            CompletableFuture<Object> waiting = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return gate.enter(cancelled::get);
+                } catch (JdbcException e) {
+                    return e;
+                }
+            });
+            Thread.sleep(50);
+            cancelled.set(true);
+            assertThat(waiting.get(5, TimeUnit.SECONDS)).isInstanceOfSatisfying(JdbcException.class,
+                    e -> assertThat(e.sqlState()).isEqualTo(JdbcException.CANCELLED));
+            assertThat(gate.queued()).isZero();
+        }
+    }
+}
