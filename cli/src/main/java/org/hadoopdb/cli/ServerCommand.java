@@ -1,0 +1,97 @@
+package org.hadoopdb.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.jdbc.server.QueryServer;
+import org.hadoopdb.jdbc.server.ServerSettings;
+import org.hadoopdb.jdbc.server.UsersFile;
+import org.hadoopdb.planner.session.HadoopDbEngine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code hadoopdb server}: the JDBC query server, until Ctrl-C / SIGTERM (which finishes or cancels
+ * running statements, see {@code hadoopdb.server.shutdown-grace}). Its users are managed with
+ * {@code hadoopdb server add-user NAME} and {@code remove-user NAME}.
+ */
+@Command(name = "server", description = {"The JDBC query server for BI tools and remote shells.",
+        "Clients connect with jdbc:hadoopdb://host:port; see hadoopdb.server.* settings."},
+        subcommands = {ServerCommand.AddUser.class, ServerCommand.RemoveUser.class})
+public final class ServerCommand extends BaseCommand {
+    @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on (default: hadoopdb.server.port, 8765).")
+    Integer port;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        HadoopDbConfig config = config();
+        ServerSettings settings = ServerSettings.from(config);
+        if (port != null) {
+            settings = settings.withPort(port);
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        try (HadoopDbEngine engine = HadoopDbEngine.start(config, console()::note);
+             QueryServer server = QueryServer.start(engine, settings)) {
+            console().note("HadoopDB query server: " + server.jdbcUrl() + (settings.authenticate()
+                    ? " (users in " + settings.usersFile() + ")" : " (no authentication, local clients only)")
+                    + "; Ctrl-C stops it");
+            Thread hook = new Thread(() -> {
+                server.close();
+                try {
+                    stopped.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "hadoopdb-server-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            server.awaitClose();
+        } finally {
+            stopped.countDown();
+        }
+        return 0;
+    }
+
+    static UsersFile users(HadoopDbConfig config) {
+        return new UsersFile(ServerSettings.from(config).usersFile());
+    }
+
+    /** {@code hadoopdb server add-user NAME}: creates the user, or sets a new password. */
+    @Command(name = "add-user", description = "Add a user to the server's users file, or give a user a new password.")
+    static final class AddUser extends BaseCommand {
+        @Parameters(paramLabel = "NAME", description = "The user name.")
+        String name;
+
+        @Option(names = "--password-file", paramLabel = "FILE", description = "File whose first line is the password "
+                + "(without it the password is asked for twice).")
+        Path passwordFile;
+
+        @Override
+        public Integer call() {
+            char[] password = passwordFile != null ? Passwords.fromFile(passwordFile)
+                    : Passwords.prompt("Password for " + name, true, "give --password-file FILE");
+            UsersFile users = users(config());
+            users.put(name, password);
+            java.util.Arrays.fill(password, '\0');
+            console().note("User " + name + " saved in " + users.path());
+            return 0;
+        }
+    }
+
+    /** {@code hadoopdb server remove-user NAME}. */
+    @Command(name = "remove-user", description = "Remove a user from the server's users file.")
+    static final class RemoveUser extends BaseCommand {
+        @Parameters(paramLabel = "NAME", description = "The user name.")
+        String name;
+
+        @Override
+        public Integer call() {
+            UsersFile users = users(config());
+            if (!users.remove(name)) {
+                throw new CliException("No user " + name + " in " + users.path());
+            }
+            console().note("User " + name + " removed from " + users.path());
+            return 0;
+        }
+    }
+}
