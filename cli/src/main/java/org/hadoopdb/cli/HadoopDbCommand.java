@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "hadoopdb", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"HadoopDB: SQL-on-MapReduce over per-node PostgreSQL databases.",
                 "Without a command: the HiveQL shell (interactive, or -e / -f).", ""},
-        subcommands = {QuickstartCommand.class, LoadCommand.class, ClusterCommand.class, ConfigCommand.class})
+        subcommands = {LoadCommand.class, ClusterCommand.class, ConfigCommand.class})
 public final class HadoopDbCommand implements Callable<Integer> {
     @Mixin
     GlobalOptions global;

@@ -88,6 +88,9 @@ public final class QueryExecutor {
                 job.killJob();
             } catch (IOException e) {
                 LOG.warn("Could not kill job {}: {}", job.getJobID(), e.getMessage());
+            } catch (IllegalStateException notSubmitted) {
+                // the job failed to submit, or is being submitted: the cancelled flag stops it from running
+                LOG.debug("Job {} was not running: {}", job.getJobName(), notSubmitted.getMessage());
             }
         }
     }

@@ -2,7 +2,10 @@ package org.hadoopdb.planner.sqlgen;
 
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.rel2sql.RelToSqlConverter;
 import org.apache.calcite.sql.SqlDialect;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -50,6 +53,20 @@ public final class ChunkSqlGenerator {
             List<String> qualified = e.getTable().getQualifiedName();
             SqlIdentifier name = new SqlIdentifier(qualified.get(qualified.size() - 1), SqlParserPos.ZERO);
             return result(name, List.of(Clause.FROM), e, null);
+        }
+
+        @Override
+        public Result visit(Aggregate e) {
+            List<AggregateCall> calls = new java.util.ArrayList<>();
+            boolean changed = false;
+            for (AggregateCall call : e.getAggCallList()) {
+                RelDataType arg = call.getArgList().isEmpty() ? null
+                        : e.getInput().getRowType().getFieldList().get(call.getArgList().get(0)).getType();
+                AggregateCall exact = TypedAggregate.exact(call, arg, dialect);
+                changed |= exact != call;
+                calls.add(exact);
+            }
+            return super.visit(changed ? e.copy(e.getTraitSet(), e.getInput(), e.getGroupSet(), e.getGroupSets(), calls) : e);
         }
     }
 }

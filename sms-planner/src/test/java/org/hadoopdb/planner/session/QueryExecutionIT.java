@@ -121,6 +121,9 @@ class QueryExecutionIT {
         assertSame("SELECT desturl, SUM(adrevenue), COUNT(*), MIN(visitdate), MAX(visitdate) FROM qe_visits GROUP BY desturl");
         assertSame("SELECT sourceip, SUM(adrevenue), AVG(adrevenue), COUNT(*) FROM qe_visits GROUP BY sourceip");
         assertSame("SELECT countrycode, COUNT(DISTINCT desturl) FROM qe_visits GROUP BY countrycode");
+        // pushed whole: PostgreSQL's avg(numeric) and avg(integer) are cast to Hive's result types
+        assertSame("SELECT desturl, AVG(adrevenue) FROM qe_visits GROUP BY desturl");
+        assertSame("SELECT pageurl, AVG(pagerank), SUM(pagerank) FROM qe_pages GROUP BY pageurl");
         assertSame("SELECT SUM(adrevenue), MIN(adrevenue), MAX(adrevenue) FROM qe_visits");
     }
 
