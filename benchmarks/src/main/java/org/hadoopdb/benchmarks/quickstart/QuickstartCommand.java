@@ -1,16 +1,11 @@
 package org.hadoopdb.benchmarks.quickstart;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.hadoopdb.benchmarks.data.GenerationSummary;
-import org.hadoopdb.benchmarks.data.PavloDataGenerator;
-import org.hadoopdb.benchmarks.data.PavloTable;
-import org.hadoopdb.benchmarks.data.Scale;
+import org.hadoopdb.benchmarks.paper.PaperData;
 import org.hadoopdb.cli.BaseCommand;
 import org.hadoopdb.cli.shell.ValueText;
 import org.hadoopdb.planner.ast.QueryStatement;
@@ -53,34 +48,11 @@ public final class QuickstartCommand extends BaseCommand {
              Session session = engine.openSession(Map.of())) {
             int nodes = engine.catalog().nodes().size();
             console().note("Cluster '" + engine.catalog().cluster() + "' is up: " + nodes + " nodes.");
-            Path data = config().home().root().resolve("quickstart-data");
-            PavloDataGenerator generator = generator(data);
-            console().note("Generating the benchmark data in " + data + " ...");
-            GenerationSummary summary = generator.generate(p -> { });
-            summary.datasets().forEach(d -> console().note(String.format(Locale.ROOT, "  %-11s %,9d rows %,12d bytes",
-                    d.name(), d.rows(), d.bytes())));
+            PaperData data = PaperData.generate(config().home().root().resolve("quickstart-data"), rankingsRows, userVisitsRows,
+                    grepRows, seed, nodes, console()::note);
+            data.load(session, nodes, console()::note);
 
-            int buckets = nodes * 2;
-            List<String> setup = List.of(
-                    "CREATE TABLE IF NOT EXISTS rankings (pagerank INT, pageurl STRING, avgduration INT) CLUSTERED BY (pageurl) "
-                            + "INTO " + buckets + " BUCKETS ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'",
-                    "CREATE TABLE IF NOT EXISTS uservisits (sourceip STRING, desturl STRING, visitdate DATE, adrevenue DOUBLE, "
-                            + "useragent STRING, countrycode STRING, languagecode STRING, searchword STRING, duration INT) "
-                            + "CLUSTERED BY (desturl) SORTED BY (visitdate) INTO " + buckets + " BUCKETS "
-                            + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'",
-                    "CREATE TABLE IF NOT EXISTS grep (record STRING) CLUSTERED BY (record) INTO " + buckets + " BUCKETS",
-                    load(data, PavloTable.RANKINGS, "rankings"),
-                    load(data, PavloTable.USERVISITS, "uservisits"),
-                    load(data, PavloTable.GREP, "grep"));
-            for (String statement : setup) {
-                console().note("hadoopdb> " + statement + ";");
-                StatementResult r = session.execute(statement, StatementListener.NONE);
-                if (r instanceof StatementResult.Done d && !d.message().isBlank()) {
-                    console().note(d.message().strip());
-                }
-            }
-
-            long threshold = generator.selectionThreshold().threshold();
+            long threshold = data.selectionThreshold();
             List<Task> tasks = List.of(
                     new Task("Grep", "SELECT record FROM grep WHERE record LIKE '%XYZ%'"),
                     new Task("Selection", "SELECT pageurl, pagerank FROM rankings WHERE pagerank > " + threshold),
@@ -97,25 +69,10 @@ public final class QuickstartCommand extends BaseCommand {
             console().out().printf(Locale.ROOT, "%-20s %10s %10s  %s%n", "TASK", "ROWS", "SECONDS", "HOW IT RAN");
             report.forEach(console().out()::println);
             console().out().flush();
-            console().note("Expected Grep matches: " + generator.expectedGrepMatches() + ". Try: bin/hadoopdb -e \"EXPLAIN "
+            console().note("Expected Grep matches: " + data.generator().expectedGrepMatches() + ". Try: bin/hadoopdb -e \"EXPLAIN "
                     + tasks.get(3).sql() + "\"");
         }
         return 0;
-    }
-
-    private PavloDataGenerator generator(Path data) {
-        int nodes = Math.max(1, config().home().catalogStore().load().nodes().size());
-        Scale scale = Scale.paperFraction(0.0001, nodes)
-                .withRows(PavloTable.RANKINGS, rankingsRows)
-                .withRows(PavloTable.USERVISITS, userVisitsRows)
-                .withRows(PavloTable.GREP, grepRows)
-                .withRows(PavloTable.DOCUMENTS, Math.max(1, rankingsRows / 25));
-        return PavloDataGenerator.builder().seed(seed).scale(scale).threads(2).outputDir(data).overwrite(true)
-                .tables(EnumSet.of(PavloTable.GREP, PavloTable.RANKINGS, PavloTable.USERVISITS)).build();
-    }
-
-    private static String load(Path data, PavloTable table, String name) {
-        return "LOAD DATA LOCAL INPATH '" + data.resolve(table.directoryName()) + "' OVERWRITE INTO TABLE " + name;
     }
 
     private String run(Session session, Task task) {
