@@ -1,13 +1,8 @@
 package org.hadoopdb.planner;
 
-import java.util.List;
-import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.dialect.PostgresqlSqlDialect;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.apache.calcite.sql.util.ListSqlOperatorTable;
-import org.apache.calcite.sql.util.SqlOperatorTables;
-import org.hadoopdb.planner.functions.HiveOperators;
-import org.hadoopdb.planner.sms.FieldOnlyCompiler;
+import org.hadoopdb.planner.exec.expr.ExpressionCompiler;
+import org.hadoopdb.planner.functions.HiveFunctionLibrary;
 import org.hadoopdb.planner.sms.InterimPushdown;
 
 /**
@@ -20,8 +15,8 @@ public final class PlannerServices {
     }
 
     public static QueryPlanner queryPlanner() {
-        SqlOperatorTable operators = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
-                new ListSqlOperatorTable(List.of(HiveOperators.DIVIDE, HiveOperators.INT_DIVIDE, HiveOperators.RLIKE)));
-        return new QueryPlanner(operators, List.of(), new InterimPushdown(), PostgresqlSqlDialect.DEFAULT, new FieldOnlyCompiler());
+        HiveFunctionLibrary library = HiveFunctionLibrary.instance();
+        return new QueryPlanner(library.operatorTable(), library.names(), new InterimPushdown(), PostgresqlSqlDialect.DEFAULT,
+                new ExpressionCompiler());
     }
 }

@@ -18,7 +18,8 @@ public final class InterimPushdown implements PushdownPolicy {
             @Override
             public Void visitCall(RexCall call) {
                 if (call.getOperator() == HiveOperators.DIVIDE || call.getOperator() == HiveOperators.INT_DIVIDE
-                        || call.getOperator() == HiveOperators.RLIKE) {
+                        || call.getOperator() == HiveOperators.RLIKE
+                        || call.getOperator() instanceof org.hadoopdb.planner.functions.HiveFunction) {
                     why[0] = call.getOperator().getName() + " has no PostgreSQL equivalent with Hive's semantics";
                 }
                 return super.visitCall(call);
