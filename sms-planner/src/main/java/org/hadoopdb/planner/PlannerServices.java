@@ -1,9 +1,12 @@
 package org.hadoopdb.planner;
 
-import org.apache.calcite.sql.dialect.PostgresqlSqlDialect;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.rex.RexBuilder;
+import org.hadoopdb.planner.analyze.HiveTypeSystem;
 import org.hadoopdb.planner.exec.expr.ExpressionCompiler;
 import org.hadoopdb.planner.functions.HiveFunctionLibrary;
-import org.hadoopdb.planner.sms.InterimPushdown;
+import org.hadoopdb.planner.sms.HivePushdownPolicy;
+import org.hadoopdb.planner.sqlgen.HivePostgresDialect;
 
 /**
  * The pieces the planner is assembled from: the functions HiveQL may call, what may be pushed to
@@ -16,7 +19,8 @@ public final class PlannerServices {
 
     public static QueryPlanner queryPlanner() {
         HiveFunctionLibrary library = HiveFunctionLibrary.instance();
-        return new QueryPlanner(library.operatorTable(), library.names(), new InterimPushdown(), PostgresqlSqlDialect.DEFAULT,
+        return new QueryPlanner(library.operatorTable(), library.names(), 
+                new HivePushdownPolicy(new RexBuilder(new JavaTypeFactoryImpl(HiveTypeSystem.INSTANCE))), HivePostgresDialect.INSTANCE,
                 new ExpressionCompiler());
     }
 }

@@ -42,6 +42,32 @@ public final class HiveTypeSystem extends RelDataTypeSystemImpl {
         return 38;
     }
 
+    /** Hive's sum: BIGINT for integers, DOUBLE for floating point, decimal(p + 10, s) for decimal(p, s). */
+    @Override
+    public org.apache.calcite.rel.type.RelDataType deriveSumType(org.apache.calcite.rel.type.RelDataTypeFactory f,
+                                                               org.apache.calcite.rel.type.RelDataType arg) {
+        org.apache.calcite.rel.type.RelDataType t = switch (arg.getSqlTypeName()) {
+            case TINYINT, SMALLINT, INTEGER, BIGINT -> f.createSqlType(SqlTypeName.BIGINT);
+            case REAL, FLOAT, DOUBLE -> f.createSqlType(SqlTypeName.DOUBLE);
+            case DECIMAL -> f.createSqlType(SqlTypeName.DECIMAL, Math.min(38, arg.getPrecision() + 10), arg.getScale());
+            default -> arg;
+        };
+        return f.createTypeWithNullability(t, arg.isNullable());
+    }
+
+    /** Hive's avg: DOUBLE, or decimal(p + 4, s + 4) for decimal(p, s). */
+    @Override
+    public org.apache.calcite.rel.type.RelDataType deriveAvgAggType(org.apache.calcite.rel.type.RelDataTypeFactory f,
+                                                                  org.apache.calcite.rel.type.RelDataType arg) {
+        org.apache.calcite.rel.type.RelDataType t = switch (arg.getSqlTypeName()) {
+            case TINYINT, SMALLINT, INTEGER, BIGINT, REAL, FLOAT, DOUBLE -> f.createSqlType(SqlTypeName.DOUBLE);
+            case DECIMAL -> f.createSqlType(SqlTypeName.DECIMAL, Math.min(38, arg.getPrecision() + 4),
+                    Math.min(38, arg.getScale() + 4));
+            default -> arg;
+        };
+        return f.createTypeWithNullability(t, arg.isNullable());
+    }
+
     @Override
     public boolean shouldConvertRaggedUnionTypesToVarying() {
         return true;

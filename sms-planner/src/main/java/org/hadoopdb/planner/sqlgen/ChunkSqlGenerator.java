@@ -28,7 +28,7 @@ public final class ChunkSqlGenerator {
 
     public String toSql(RelNode fragment) {
         try {
-            SqlNode statement = new LogicalNames(dialect).visitRoot(fragment).asStatement();
+            SqlNode statement = new LogicalNames(dialect).visitRoot(PostgresRewriter.rewrite(fragment)).asStatement();
             return statement.toSqlString(c -> c.withDialect(dialect).withIndentation(0).withClauseStartsLine(false)
                     .withSelectListItemsOnSeparateLines(false).withAlwaysUseParentheses(false)).getSql()
                     .replaceAll("\\s*\\n\\s*", " ");

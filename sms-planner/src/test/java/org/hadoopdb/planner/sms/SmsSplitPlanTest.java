@@ -28,7 +28,7 @@ class SmsSplitPlanTest {
         String explain = q.explain(false);
         assertThat(q.plan().stages()).hasSize(1);
         assertThat(q.plan().stages().get(0).mapOnly()).isFalse();
-        assertThat(explain).contains("SQL: SELECT \"sourceip\", SUM(\"adrevenue\")").contains("GROUP BY \"sourceip\"")
+        assertThat(explain).contains("SQL: SELECT \"sourceip\", SUM(CAST(\"adrevenue\" AS DOUBLE PRECISION))").contains("GROUP BY \"sourceip\"")
                 .contains("Final aggregate");
     }
 

@@ -28,10 +28,10 @@ import org.hadoopdb.planner.plan.OperatorSpec;
  * Evaluates HiveQL expressions the way a MapReduce task does: analysed against a table {@code t},
  * compiled by {@link ExpressionCompiler}, loaded with Janino, run on one row.
  */
-final class ExpressionHarness {
+public final class ExpressionHarness {
     static final String COLUMNS = "i int, b bigint, si smallint, ti tinyint, d double, f float, m decimal(10,2), "
             + "s string, s2 string, dt date, ts timestamp, bo boolean, bin binary, v varchar(5), n int";
-    static final Catalog CATALOG = catalog();
+    public static final Catalog CATALOG = catalog();
     static final RowSchema SCHEMA = RowSchema.ofColumns(CATALOG.table("t").columns());
     private static final JaninoLoader LOADER = new JaninoLoader();
 
