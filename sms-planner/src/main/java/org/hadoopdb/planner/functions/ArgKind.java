@@ -11,7 +11,7 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  * code and the pushed SQL see the conversion), anything else is a type error.
  */
 public enum ArgKind {
-    /** A string; numbers, dates, timestamps and booleans are converted to their text. */
+    /** A string; numbers, dates and timestamps are converted to their text. */
     STRING,
     /** TINYINT, SMALLINT or INT; BIGINT (wrapping) and strings are converted to INT. */
     INT,
@@ -61,7 +61,7 @@ public enum ArgKind {
         boolean number = SqlTypeUtil.isNumeric(t);
         boolean datetime = n == SqlTypeName.DATE || n == SqlTypeName.TIMESTAMP;
         SqlTypeName target = switch (this) {
-            case STRING, STRING_OR_BINARY -> number || datetime || n == SqlTypeName.BOOLEAN || n == SqlTypeName.NULL
+            case STRING, STRING_OR_BINARY -> number || datetime || n == SqlTypeName.NULL
                     ? SqlTypeName.VARCHAR : null;
             case INT -> n == SqlTypeName.BIGINT || string || n == SqlTypeName.NULL ? SqlTypeName.INTEGER : null;
             case BIGINT -> string || n == SqlTypeName.NULL ? SqlTypeName.BIGINT : null;

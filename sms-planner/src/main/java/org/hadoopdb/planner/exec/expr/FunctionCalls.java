@@ -107,8 +107,11 @@ final class FunctionCalls {
         cg.emit("if (!" + nulls + ") { " + out.isNull() + " = false; " + out.value() + " = " + vals.get(0).value() + ";");
         for (int i = 1; i < vals.size(); i++) {
             Val current = new Val("false", out.value(), out.repr());
-            cg.emit("if (" + ExpressionCodegen.compareExpr(vals.get(i), current, better) + ") " + out.value() + " = "
-                    + vals.get(i).value() + ";");
+            String test = out.repr() == Repr.DOUBLE || out.repr() == Repr.FLOAT
+                    // Hive orders doubles with Double.compare: NaN above everything, -0.0 below 0.0
+                    ? "(Double.compare(" + vals.get(i).value() + ", " + out.value() + ") " + (better == SqlKind.GREATER_THAN ? ">" : "<") + " 0)"
+                    : ExpressionCodegen.compareExpr(vals.get(i), current, better);
+            cg.emit("if (" + test + ") " + out.value() + " = " + vals.get(i).value() + ";");
         }
         cg.emit("}");
         return out;

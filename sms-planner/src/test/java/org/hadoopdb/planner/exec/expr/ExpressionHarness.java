@@ -102,7 +102,8 @@ public final class ExpressionHarness {
     static RelNode rel(String sql) {
         QueryStatement q = (QueryStatement) HiveQlParser.parse(SourceSpan.of(sql));
         HiveFunctionLibrary lib = HiveFunctionLibrary.instance();
-        return new Analyzer(CATALOG, lib.operatorTable(), lib.names()).toRel(q.query()).project();
+        RelNode rel = new Analyzer(CATALOG, lib.operatorTable(), lib.names()).toRel(q.query()).project();
+        return org.hadoopdb.planner.functions.QueryClock.fix(rel, java.time.Instant.now());
     }
 
     private static <T> T find(RelNode rel, Class<T> type) {
