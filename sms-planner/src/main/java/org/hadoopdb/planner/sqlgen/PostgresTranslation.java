@@ -93,7 +93,8 @@ public final class PostgresTranslation {
                         : Decision.refuse("non-integer division whose rounding or overflow differs between PostgreSQL and Hive");
             case MOD:
                 if (SqlTypeUtil.isIntType(call.getType())) {
-                    return Decision.template("{0} % NULLIF({1}, 0)");
+                    // PostgreSQL's result has the wider operand's type; the value fits the divisor's
+                    return Decision.template("CAST({0} % NULLIF({1}, 0) AS " + pgInteger(call.getType()) + ")");
                 }
                 if (call.getType().getSqlTypeName() == SqlTypeName.DECIMAL) {
                     return Decision.template("MOD({0}, NULLIF({1}, 0))");
@@ -165,6 +166,14 @@ public final class PostgresTranslation {
                     + (nanResult ? "TRUE" : "FALSE") + " ELSE {0} " + op + " {1} END");
         }
         return Decision.KEEP;
+    }
+
+    private static String pgInteger(RelDataType t) {
+        return switch (t.getSqlTypeName()) {
+            case BIGINT -> "BIGINT";
+            case INTEGER -> "INTEGER";
+            default -> "SMALLINT";
+        };
     }
 
     private static String wider(RelDataType t) {
@@ -312,7 +321,9 @@ public final class PostgresTranslation {
                 return precision(to) >= precision(from) ? Decision.KEEP
                         : Decision.refuse("narrowing integer CAST: Hive wraps, PostgreSQL raises an error on overflow");
             }
-            if (t == SqlTypeName.DOUBLE || t == SqlTypeName.VARCHAR && to.getPrecision() < 0 || t == SqlTypeName.BOOLEAN) {
+            // integer to floating point: correctly rounded in both
+            if (t == SqlTypeName.DOUBLE || t == SqlTypeName.REAL || t == SqlTypeName.VARCHAR && to.getPrecision() < 0
+                    || t == SqlTypeName.BOOLEAN) {
                 return Decision.KEEP;
             }
             if (t == SqlTypeName.VARCHAR && to.getPrecision() >= precision(from) + 1) {
@@ -328,7 +339,8 @@ public final class PostgresTranslation {
             return to.getPrecision() - to.getScale() >= from.getPrecision() - from.getScale() ? Decision.KEEP
                     : Decision.refuse("decimal CAST that may overflow: Hive gives NULL, PostgreSQL raises an error");
         }
-        if (f == SqlTypeName.REAL && t == SqlTypeName.DOUBLE) {
+        if (f == SqlTypeName.REAL && t == SqlTypeName.DOUBLE || f == SqlTypeName.DECIMAL && t == SqlTypeName.DOUBLE) {
+            // both exact or correctly rounded (PostgreSQL reads the decimal text with strtod, Java's BigDecimal.doubleValue too)
             return Decision.KEEP;
         }
         if (f == SqlTypeName.DATE && t == SqlTypeName.TIMESTAMP || f == SqlTypeName.TIMESTAMP && t == SqlTypeName.DATE) {
@@ -435,10 +447,14 @@ public final class PostgresTranslation {
                 return Decision.template("CAST({0} AS DATE)");
             case "datediff":
                 return Decision.template("{0} - {1}");
-            case "date_add":
-                return Decision.template("{0} + {1}");
-            case "date_sub":
-                return Decision.template("{0} - {1}");
+            case "date_add", "date_sub": {
+                Integer days = intLiteral(ops.get(1));
+                if (days == null || Math.abs((long) days) > 1_000_000) {
+                    return Decision.refuse(name + " by a computed or huge number of days: Hive's dates reach years PostgreSQL's "
+                            + "cannot (an error there)");
+                }
+                return Decision.template("{0} " + (name.equals("date_add") ? "+" : "-") + " {1}");
+            }
             case "unix_timestamp":
                 if (ops.size() == 1 && !string(ops.get(0))) {
                     return Decision.template("CAST(FLOOR(EXTRACT(EPOCH FROM CAST({0} AS TIMESTAMP))) AS BIGINT)");
@@ -470,6 +486,9 @@ public final class PostgresTranslation {
                 }
                 return Decision.template("ABS({0})");
             case "sign":
+                if (approx(ops.get(0))) {
+                    return Decision.refuse("sign of a floating-point number: PostgreSQL gives 0 for NaN and -0.0");
+                }
                 return call.getType().getSqlTypeName() == SqlTypeName.INTEGER ? Decision.template("CAST(SIGN({0}) AS INTEGER)")
                         : Decision.template("CAST(SIGN({0}) AS DOUBLE PRECISION)");
             case "sqrt":

@@ -30,9 +30,9 @@ import org.hadoopdb.planner.plan.OperatorSpec;
  */
 public final class ExpressionHarness {
     static final String COLUMNS = "i int, b bigint, si smallint, ti tinyint, d double, f float, m decimal(10,2), "
-            + "s string, s2 string, dt date, ts timestamp, bo boolean, bin binary, v varchar(5), n int";
+            + "s string, s2 string, dt date, ts timestamp, bo boolean, bin binary, v varchar(5), n int, id int";
     public static final Catalog CATALOG = catalog();
-    static final RowSchema SCHEMA = RowSchema.ofColumns(CATALOG.table("t").columns());
+    public static final RowSchema SCHEMA = RowSchema.ofColumns(CATALOG.table("t").columns());
     private static final JaninoLoader LOADER = new JaninoLoader();
 
     private ExpressionHarness() {
@@ -60,7 +60,7 @@ public final class ExpressionHarness {
     }
 
     /** The value of {@code expression} (HiveQL over t's columns) for {@code row}. */
-    static Object eval(String expression, Row row) {
+    public static Object eval(String expression, Row row) {
         Project p = project(expression);
         OperatorSpec spec = new ExpressionCompiler().project(p.getProjects(), p.getInput().getRowType(),
                 org.hadoopdb.planner.sms.SmsSplitterAccess.schemaOf(p.getRowType()));
@@ -78,7 +78,7 @@ public final class ExpressionHarness {
     }
 
     /** Whether the WHERE condition {@code condition} keeps {@code row}. */
-    static boolean test(String condition, Row row) {
+    public static boolean test(String condition, Row row) {
         RelNode rel = rel("SELECT i FROM t WHERE " + condition);
         Filter f = find(rel, Filter.class);
         OperatorSpec.Filter spec = new ExpressionCompiler().filter(f.getCondition(), f.getInput().getRowType());
