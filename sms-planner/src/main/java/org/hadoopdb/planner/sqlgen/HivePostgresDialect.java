@@ -27,6 +27,17 @@ public final class HivePostgresDialect extends PostgresqlSqlDialect {
         buf.append(PgLiterals.string(val));
     }
 
+    /** DECIMAL keeps its precision and scale (the base dialect's type system would clamp it to 19 digits). */
+    @Override
+    public org.apache.calcite.sql.SqlNode getCastSpec(org.apache.calcite.rel.type.RelDataType type) {
+        if (type.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.DECIMAL) {
+            return new org.apache.calcite.sql.SqlDataTypeSpec(new org.apache.calcite.sql.SqlAlienSystemTypeNameSpec(
+                    "NUMERIC(" + type.getPrecision() + ", " + type.getScale() + ")", type.getSqlTypeName(),
+                    org.apache.calcite.sql.parser.SqlParserPos.ZERO), org.apache.calcite.sql.parser.SqlParserPos.ZERO);
+        }
+        return super.getCastSpec(type);
+    }
+
     @Override
     public void quoteStringLiteralUnicode(StringBuilder buf, String val) {
         buf.append(PgLiterals.string(val));

@@ -217,7 +217,11 @@ public final class PostgresTranslation {
                     : Math.max(s1, s2) + Math.max(p1 - s1, p2 - s2) + 1;
             int naturalScale = call.getKind() == SqlKind.TIMES ? s1 + s2 : Math.max(s1, s2);
             if (natural > 38 || naturalScale != t.getScale()) {
-                return Decision.refuse("the decimal result may exceed 38 digits, where Hive gives NULL and PostgreSQL does not");
+                // the type is capped: round half up to its scale, NULL past its precision, as Hive's decimal does
+                String sym = call.getKind() == SqlKind.PLUS ? "+" : call.getKind() == SqlKind.MINUS ? "-" : "*";
+                String exact = "ROUND({0} " + sym + " {1}, " + t.getScale() + ")";
+                return Decision.template("CASE WHEN ABS(" + exact + ") < 1E" + (t.getPrecision() - t.getScale()) + " THEN "
+                        + exact + " END");
             }
             return Decision.KEEP;
         }

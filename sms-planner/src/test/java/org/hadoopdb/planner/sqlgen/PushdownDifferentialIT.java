@@ -67,7 +67,7 @@ class PushdownDifferentialIT {
             "i <=> si", "coalesce(n, i, 0)", "nullif(i, 0)", "isnull(i)", "isnotnull(n)",
             "CAST(i AS BOOLEAN)",
             // decimals
-            "m + m", "m * m", "m - 1", "m + i", "m % 3", "m % i", "round(m, 1)", "round(m)", "round(m, -1)",
+            "m + m", "m * m", "m * m * m * m * m", "CAST(m AS DECIMAL(38,20)) + m", "CAST(i AS DECIMAL(10,0)) * CAST(b AS DECIMAL(19,0)) * m", "m - 1", "m + i", "m % 3", "m % i", "round(m, 1)", "round(m)", "round(m, -1)",
             "floor(m)", "ceil(m)", "abs(m)", "sign(m)", "pmod(m, 3)", "greatest(m, 1)", "m > 1", "m = i",
             "CAST(m AS DECIMAL(12,3))", "CAST(m AS DECIMAL(12,1))", "m IN (1.5, 2)",
             // floating point
