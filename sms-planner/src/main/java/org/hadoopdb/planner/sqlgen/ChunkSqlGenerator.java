@@ -2,10 +2,7 @@ package org.hadoopdb.planner.sqlgen;
 
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.Aggregate;
-import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.TableScan;
-import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.rel2sql.RelToSqlConverter;
 import org.apache.calcite.sql.SqlDialect;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -31,7 +28,7 @@ public final class ChunkSqlGenerator {
 
     public String toSql(RelNode fragment) {
         try {
-            SqlNode statement = new LogicalNames(dialect).visitRoot(fragment).asStatement();
+            SqlNode statement = new LogicalNames(dialect).visitRoot(PostgresRewriter.rewrite(fragment)).asStatement();
             return statement.toSqlString(c -> c.withDialect(dialect).withIndentation(0).withClauseStartsLine(false)
                     .withSelectListItemsOnSeparateLines(false).withAlwaysUseParentheses(false)).getSql()
                     .replaceAll("\\s*\\n\\s*", " ");
@@ -53,20 +50,6 @@ public final class ChunkSqlGenerator {
             List<String> qualified = e.getTable().getQualifiedName();
             SqlIdentifier name = new SqlIdentifier(qualified.get(qualified.size() - 1), SqlParserPos.ZERO);
             return result(name, List.of(Clause.FROM), e, null);
-        }
-
-        @Override
-        public Result visit(Aggregate e) {
-            List<AggregateCall> calls = new java.util.ArrayList<>();
-            boolean changed = false;
-            for (AggregateCall call : e.getAggCallList()) {
-                RelDataType arg = call.getArgList().isEmpty() ? null
-                        : e.getInput().getRowType().getFieldList().get(call.getArgList().get(0)).getType();
-                AggregateCall exact = TypedAggregate.exact(call, arg, dialect);
-                changed |= exact != call;
-                calls.add(exact);
-            }
-            return super.visit(changed ? e.copy(e.getTraitSet(), e.getInput(), e.getGroupSet(), e.getGroupSets(), calls) : e);
         }
     }
 }

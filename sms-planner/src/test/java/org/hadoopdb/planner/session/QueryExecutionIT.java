@@ -106,6 +106,7 @@ class QueryExecutionIT {
         assertThat(visits.chunks()).hasSize(4);
         assertThat(visits.chunks().stream().mapToLong(c -> c.rows()).sum()).isEqualTo(VISITS);
         assertSame("SELECT COUNT(*) FROM qe_visits");
+        assertSame("SELECT COUNT(*), COUNT(adrevenue), COUNT(DISTINCT desturl) FROM qe_visits");
     }
 
     @Test
@@ -141,6 +142,31 @@ class QueryExecutionIT {
         assertSame("SELECT c.name, SUM(v.adrevenue) FROM qe_visits v JOIN qe_countries c ON v.countrycode = c.code GROUP BY c.name");
         assertSame("SELECT a.sourceip, COUNT(*) FROM qe_visits a JOIN qe_visits b ON a.sourceip = b.sourceip "
                 + "WHERE a.visitdate < DATE '2000-02-01' GROUP BY a.sourceip");
+    }
+
+    @Test
+    void insertSelectAndCreateTableAsSelect() {
+        run("CREATE TABLE qe_totals (ip STRING, total DECIMAL(12,2), visits BIGINT) CLUSTERED BY (ip) INTO 2 BUCKETS");
+        StatementResult inserted = run("INSERT OVERWRITE TABLE qe_totals SELECT sourceip, SUM(adrevenue), COUNT(*) FROM qe_visits "
+                + "GROUP BY sourceip");
+        assertThat(((StatementResult.Done) inserted).updateCount()).isEqualTo(15);
+        assertThat(rows("SELECT ip, total, visits FROM qe_totals")).containsExactlyInAnyOrderElementsOf(
+                reference("SELECT sourceip, SUM(adrevenue), COUNT(*) FROM qe_visits GROUP BY sourceip"));
+        run("INSERT INTO TABLE qe_totals SELECT 'extra', NULL, 1 FROM qe_countries WHERE code = 'de'");
+        assertThat(rows("SELECT COUNT(*) FROM qe_totals")).containsExactly("16");
+
+        run("CREATE TABLE qe_ctas AS SELECT countrycode, COUNT(*) AS n FROM qe_visits GROUP BY countrycode");
+        assertThat(engine.catalog().table("qe_ctas").columnNames()).containsExactly("countrycode", "n");
+        assertThat(rows("SELECT countrycode, n FROM qe_ctas")).containsExactlyInAnyOrderElementsOf(
+                reference("SELECT countrycode, COUNT(*) FROM qe_visits GROUP BY countrycode"));
+    }
+
+    @Test
+    void expressionsEvaluatedInMapReduceAfterARepartition() {
+        assertSame("SELECT sourceip, SUM(adrevenue) * 2, CASE WHEN COUNT(*) > 40 THEN 'many' ELSE 'few' END FROM qe_visits "
+                + "GROUP BY sourceip HAVING SUM(adrevenue) > 100");
+        assertSame("SELECT upper(countrycode), COUNT(*) FROM qe_visits GROUP BY upper(countrycode)");
+        assertSame("SELECT substr(sourceip, 1, 6), MAX(visitdate) FROM qe_visits GROUP BY substr(sourceip, 1, 6)");
     }
 
     @Test

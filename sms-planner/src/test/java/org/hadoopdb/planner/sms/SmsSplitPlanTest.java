@@ -128,7 +128,8 @@ class SmsSplitPlanTest {
                 "SELECT COUNT(*), MAX(visitdate) FROM uservisits",
                 "SELECT upper(sourceip), COUNT(DISTINCT desturl) FROM uservisits GROUP BY upper(sourceip) ORDER BY 2 DESC LIMIT 10",
                 "SELECT c.name, uv.sourceip FROM countries c LEFT JOIN uservisits uv ON uv.countrycode = c.code",
-                "SELECT pageurl FROM rankings WHERE pageurl IN (SELECT desturl FROM uservisits WHERE duration > 5)"))  {
+                "SELECT pageurl FROM rankings WHERE pageurl IN (SELECT desturl FROM uservisits WHERE duration > 5)",
+                "SELECT pageurl FROM rankings WHERE pageurl NOT IN (SELECT desturl FROM uservisits WHERE duration > 5)"))  {
             System.out.println(sql + "\n" + plan(sql).explain(true));
         }
     }
