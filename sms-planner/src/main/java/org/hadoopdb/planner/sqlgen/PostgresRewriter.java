@@ -118,6 +118,9 @@ final class PostgresRewriter extends RelHomogeneousShuttle {
             case AVG -> type.getSqlTypeName() == SqlTypeName.DECIMAL
                     ? "CAST(AVG({0}) AS NUMERIC(" + type.getPrecision() + ", " + type.getScale() + "))"
                     : approx ? null : "AVG(CAST({0} AS DOUBLE PRECISION))";
+            // code-point order whatever the node database's collation
+            case MIN, MAX -> arg == SqlTypeName.VARCHAR || arg == SqlTypeName.CHAR
+                    ? call.getAggregation().getName() + "({0} COLLATE \"C\")" : null;
             case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> approx ? null
                     : call.getAggregation().getName() + "(CAST({0} AS DOUBLE PRECISION))";
             default -> null;

@@ -235,6 +235,28 @@ class PushdownDifferentialIT {
         assertThat(row.get(1)).as(select).isEqualTo(sumI);
     }
 
+    @Test
+    void pushedOrderByRunsAndOrdersByCodePoint() throws Exception {
+        for (String sql : List.of("SELECT s, id FROM t ORDER BY s, id", "SELECT substr(s, 1, 2) AS x, id FROM t ORDER BY x DESC, id")) {
+            QueryStatement q = (QueryStatement) HiveQlParser.parse(SourceSpan.of(sql));
+            QueryPlan plan = PLANNER.plan(ExpressionHarness.CATALOG, q.query(), PlanningOptions.DEFAULTS).plan();
+            ChunkSource source = plan.result() instanceof QueryPlan.Direct d ? d.source()
+                    : ((StageInput.Chunks) plan.stages().get(0).inputs().get(0)).source();
+            String select = source.sql().replace(" FROM \"t\"", " FROM " + SCHEMA + ".t");
+            List<String> got = new ArrayList<>();
+            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(select)) {
+                while (rs.next()) {
+                    got.add(rs.getString(1));
+                }
+            }
+            List<String> expected = new ArrayList<>(got);
+            boolean desc = sql.contains("DESC");
+            expected.sort((a, b) -> a == null ? (b == null ? 0 : desc ? 1 : -1) : b == null ? (desc ? -1 : 1)
+                    : desc ? org.hadoopdb.planner.exec.expr.HiveValues.compare(b, a) : org.hadoopdb.planner.exec.expr.HiveValues.compare(a, b));
+            assertThat(got).as(select).isEqualTo(expected);
+        }
+    }
+
     private static boolean isBoolean(String expr) {
         for (Row row : ROWS) {
             Object v = ExpressionHarness.eval(expr, row);
