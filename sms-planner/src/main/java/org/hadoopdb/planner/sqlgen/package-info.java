@@ -28,9 +28,10 @@
  *       its precision; PostgreSQL's numeric is exact and unbounded. When Calcite's result type holds every
  *       result the expression is printed as is, otherwise as {@code CASE WHEN ABS(ROUND(e, s)) < 1E(p-s)
  *       THEN ROUND(e, s) END}. Decimal division is not pushed (PostgreSQL picks its own scale).</li>
- *   <li><b>Collation.</b> Hive orders strings by code point. String range comparisons, {@code greatest}
- *       and {@code least} are printed with {@code COLLATE "C"}; ORDER BY, MIN and MAX rely on the node
- *       databases being created with {@code --locale=C} (as the embedded nodes are).</li>
+ *   <li><b>Collation.</b> Hive orders strings by code point. String range comparisons, {@code greatest},
+ *       {@code least}, ORDER BY items and MIN/MAX are printed with {@code COLLATE "C"}; a window's ORDER BY
+ *       inside the chunks relies on the node databases being created with {@code --locale=C} (as the
+ *       embedded nodes are).</li>
  *   <li><b>NULL ordering.</b> Hive: NULLS FIRST ascending, NULLS LAST descending; every ORDER BY item states
  *       its NULL ordering explicitly.</li>
  *   <li><b>Strings.</b> Hive's {@code concat} is NULL when an argument is ({@code ||}, not PostgreSQL's
