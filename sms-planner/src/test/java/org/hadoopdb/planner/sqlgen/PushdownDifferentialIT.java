@@ -56,7 +56,11 @@ class PushdownDifferentialIT {
             "s = s2", "s <> s2", "s < s2", "s >= 'b'", "s > s2", "s IN ('a', 'abc')", "s BETWEEN 'a' AND 'b'",
             "s LIKE 'a%'", "s LIKE '%\\\\%%'", "s LIKE '_b%'", "s NOT LIKE '%c'",
             "s RLIKE '^a.c'", "s RLIKE 'b+$'", "s RLIKE '[0-9]+'", "s RLIKE '\\\\d\\\\s'", "s RLIKE 'a|é'",
-            "s RLIKE '(ab)+c?$'", "s RLIKE '^.*$'", "s RLIKE '[^a-c]'",
+            "s RLIKE '(ab)+c?$'", "s RLIKE '^.*$'", "s RLIKE '[^a-c]'", "s RLIKE 'c$'", "s RLIKE '\\\\.'",
+            "s RLIKE 'x.$'", "s RLIKE '\\\\\\\\'", "s RLIKE '[.]b'", "s RLIKE 'a{1,2}b*'", "s RLIKE '^$'",
+            "repeat(s, ti)", "lpad(s, 0, 'x')", "substr(s, 1, 0)", "concat_ws(s2, s, s)", "translate(s, s2, 'x')",
+            "replace(s, s2, '')", "instr(s, s2)", "md5(concat(s, s2))", "length(concat(s, s2))", "reverse(s2)",
+            "nvl(s, NULL)", "coalesce(NULL, i)", "substr(v, 2)", "s = v",
             "least(s, s2)", "greatest(s, s2, 'b')", "nvl(s, 'x')", "nullif(s, '')", "md5(s)", "sha2(s, 256)",
             "sha2(s, 512)", "hex(s)",
             // integers
@@ -114,6 +118,10 @@ class PushdownDifferentialIT {
                 {-1, -1L, (short) -1, (byte) -1, -2.5, -2.5f, "0.55", "bb", null, "2004-12-31", "2005-01-02 00:00:00", true},
                 {10, 20L, (short) 3, (byte) 4, 0.1, 0.1f, "10.00", "xyzzy", "xyz", "1987-06-15", "1987-06-15 15:15:15", false},
                 {4, 2L, (short) 4, (byte) 0, 1e15, 3.4e38f, "-1.25", "b", "b", "2023-01-01", "2023-01-01 00:00:00.000001", true},
+                {6, 6L, (short) 6, (byte) 6, 0.5, 0.5f, "2.45", "abc\r\n", "c", "0001-01-01", "0001-01-01 00:00:00", false},
+                {-6, -6L, (short) -6, (byte) -6, -0.5, -0.5f, "-2.45", "x\u2028", "\u2028", "9999-12-31", "9999-12-31 23:59:59.999999", true},
+                {7, 7L, (short) 7, (byte) 7, 123.456, 1e-30f, "0.01", "a.b", ".", "2000-02-29", "2000-02-29 12:00:00", false},
+                {8, 8L, (short) 8, (byte) 8, -1e-320, -3.4e38f, "-0.01", "'quoted' \\", "\\", "1600-03-01", "1582-10-15 00:00:00", null},
         };
         try (PreparedStatement ps = db.prepareStatement("INSERT INTO " + SCHEMA + ".t VALUES "
                 + "(?, ?, ?, ?, ?, ?, ?::numeric, ?, ?, ?::date, ?::timestamp, ?, NULL, NULL, NULL, ?)")) {
