@@ -173,4 +173,10 @@ class PushedSqlTest {
         assertThat(plan("SELECT substr(s, 1, 2) AS x, i FROM t ORDER BY x DESC").explain(false))
                 .contains("ORDER BY ((SUBSTR(\"s\", 1, 2)) COLLATE \"C\") DESC NULLS LAST");
     }
+
+    @Test
+    void implicitConversionsMatchBetweenSelectAndGroupBy() {
+        String sql = plan("SELECT substr(i, 1, 2), COUNT(*) FROM t GROUP BY substr(i, 1, 2)").explain(false);
+        assertThat(sql).contains("SUBSTR(CAST(\"i\" AS VARCHAR), 1, 2)").contains("GROUP BY");
+    }
 }
