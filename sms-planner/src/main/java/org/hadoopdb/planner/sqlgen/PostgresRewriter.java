@@ -108,7 +108,9 @@ final class PostgresRewriter extends RelHomogeneousShuttle {
         return switch (call.getAggregation().getKind()) {
             // sum(int) is BIGINT in both; sum(bigint) is NUMERIC in PostgreSQL
             case SUM, SUM0 -> {
-                String sum = arg == SqlTypeName.BIGINT ? "CAST(SUM({0}) AS BIGINT)"
+                // Hive's BIGINT sum wraps: the exact NUMERIC sum taken modulo 2^64, as Java's long arithmetic does
+                String sum = arg == SqlTypeName.BIGINT ? "CAST(MOD(MOD(SUM({0}) + 9223372036854775808, 18446744073709551616) "
+                        + "+ 18446744073709551616, 18446744073709551616) - 9223372036854775808 AS BIGINT)"
                         : arg == SqlTypeName.REAL ? "SUM(CAST({0} AS DOUBLE PRECISION))" : null;
                 // $SUM0 is 0, not NULL, over no rows
                 yield sum == null || call.getAggregation().getKind() == SqlKind.SUM ? sum : "COALESCE(" + sum + ", 0)";
@@ -116,6 +118,9 @@ final class PostgresRewriter extends RelHomogeneousShuttle {
             case AVG -> type.getSqlTypeName() == SqlTypeName.DECIMAL
                     ? "CAST(AVG({0}) AS NUMERIC(" + type.getPrecision() + ", " + type.getScale() + "))"
                     : approx ? null : "AVG(CAST({0} AS DOUBLE PRECISION))";
+            // code-point order whatever the node database's collation
+            case MIN, MAX -> arg == SqlTypeName.VARCHAR || arg == SqlTypeName.CHAR
+                    ? call.getAggregation().getName() + "({0} COLLATE \"C\")" : null;
             case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> approx ? null
                     : call.getAggregation().getName() + "(CAST({0} AS DOUBLE PRECISION))";
             default -> null;

@@ -161,14 +161,22 @@ class PushedSqlTest {
     void aggregatesGetHiveResultTypes() {
         String sql = plan("SELECT si, SUM(b), SUM(f), AVG(i), AVG(m), VARIANCE(i), MIN(s) FROM t GROUP BY si")
                 .explain(false);
-        assertThat(sql).contains("CAST(SUM(\"b\") AS BIGINT)").contains("SUM(CAST(\"f\" AS DOUBLE PRECISION))")
+        assertThat(sql).contains("CAST(MOD(MOD(SUM(\"b\") + 9223372036854775808, 18446744073709551616)").contains("SUM(CAST(\"f\" AS DOUBLE PRECISION))")
                 .contains("AVG(CAST(\"i\" AS DOUBLE PRECISION))").contains("CAST(AVG(\"m\") AS NUMERIC(14, 6))")
-                .contains("VAR_POP(CAST(\"i\" AS DOUBLE PRECISION))").contains("MIN(\"s\")");
+                .contains("VAR_POP(CAST(\"i\" AS DOUBLE PRECISION))").contains("MIN(\"s\" COLLATE \"C\")");
     }
 
     @Test
     void nullOrderingIsExplicit() {
         String sql = plan("SELECT s FROM t ORDER BY s, i DESC").explain(false);
-        assertThat(sql).contains("ORDER BY \"s\" NULLS FIRST, \"i\" DESC NULLS LAST");
+        assertThat(sql).contains("ORDER BY (\"s\" COLLATE \"C\") NULLS FIRST, \"i\" DESC NULLS LAST");
+        assertThat(plan("SELECT substr(s, 1, 2) AS x, i FROM t ORDER BY x DESC").explain(false))
+                .contains("ORDER BY ((SUBSTR(\"s\", 1, 2)) COLLATE \"C\") DESC NULLS LAST");
+    }
+
+    @Test
+    void implicitConversionsMatchBetweenSelectAndGroupBy() {
+        String sql = plan("SELECT substr(i, 1, 2), COUNT(*) FROM t GROUP BY substr(i, 1, 2)").explain(false);
+        assertThat(sql).contains("SUBSTR(CAST(\"i\" AS VARCHAR), 1, 2)").contains("GROUP BY");
     }
 }

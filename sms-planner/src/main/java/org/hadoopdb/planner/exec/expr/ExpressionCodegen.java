@@ -639,7 +639,9 @@ final class ExpressionCodegen {
                     + (escape == '\\' || escape == '\'' ? "\\" + escape : String.valueOf(escape)) + "')"
                     : "org.hadoopdb.planner.exec.expr.HiveValues.hiveLikePattern(" + javaString(pattern) + ")";
             String field = constant("java.util.regex.Pattern", compiled);
-            match = field + ".matcher(" + a.value() + ").matches()";
+            // one Matcher per task, reset for each row (a generated object is used by one thread)
+            String matcher = instanceField("java.util.regex.Matcher", field + ".matcher(\"\")");
+            match = matcher + ".reset(" + a.value() + ").matches()";
             nulls = a.isNull();
         } else {
             Val b = Conversions.toRepr(this, gen(p), p.getType(), Repr.STRING);
@@ -670,7 +672,8 @@ final class ExpressionCodegen {
                 throw new PlannerException("Invalid regular expression '" + regex + "' in RLIKE: " + e.getDescription(), e);
             }
             String field = constant("java.util.regex.Pattern", "java.util.regex.Pattern.compile(" + javaString(regex) + ")");
-            emit("if (!" + a.isNull() + ") { " + out.isNull() + " = false; " + out.value() + " = " + field + ".matcher("
+            String matcher = instanceField("java.util.regex.Matcher", field + ".matcher(\"\")");
+            emit("if (!" + a.isNull() + ") { " + out.isNull() + " = false; " + out.value() + " = " + matcher + ".reset("
                     + a.value() + ").find(); }");
             return out;
         }
