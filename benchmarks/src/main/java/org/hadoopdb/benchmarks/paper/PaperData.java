@@ -57,7 +57,7 @@ public record PaperData(Path dir, PavloDataGenerator generator) {
     public void load(Session session, int nodes, Consumer<String> notes) {
         int buckets = nodes * 2;
         List<String> setup = List.of(
-                "CREATE TABLE IF NOT EXISTS rankings (pagerank INT, pageurl STRING, avgduration INT) CLUSTERED BY (pageurl) "
+                "CREATE TABLE IF NOT EXISTS rankings (pagerank INT, pageurl STRING, avgduration INT) CLUSTERED BY (pageurl) SORTED BY (pagerank) "
                         + "INTO " + buckets + " BUCKETS ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'",
                 "CREATE TABLE IF NOT EXISTS uservisits (sourceip STRING, desturl STRING, visitdate DATE, adrevenue DOUBLE, "
                         + "useragent STRING, countrycode STRING, languagecode STRING, searchword STRING, duration INT) "

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * all the rows. Lineitem and orders are co-located on the order key; nation and region replicated.
  */
 class TpchDifferentialIT {
-    private static final double SCALE_FACTOR = 0.01;
+    private static final double SCALE_FACTOR = 0.1;
     private static final Map<String, String> TABLES = new LinkedHashMap<>();
 
     static {
@@ -74,7 +74,7 @@ class TpchDifferentialIT {
 
     @BeforeAll
     static void load() throws Exception {
-        engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
+        engine = HadoopDbEngine.start(TestClusters.shared(4).config(), msg -> { });
         session = engine.openSession(Map.of());
         reference = engine.catalog().nodes().get(0);
         TpchDataGenerator.builder().scaleFactor(SCALE_FACTOR).threads(2).outputDir(data).overwrite(true).build().generate(p -> { });
