@@ -188,7 +188,7 @@ public final class QueryExecutor {
                 job.setSortComparatorClass(SortKey.Comparator.class);
                 job.setGroupingComparatorClass(SortKey.GroupComparator.class);
                 job.setReducerClass(StageReducer.class);
-                job.setNumReduceTasks(stage.shuffle().reducers());
+                job.setNumReduceTasks(reducers(stage, job.getConfiguration()));
             }
             if (cancelled) {
                 throw new PlannerException("Query cancelled");
@@ -221,6 +221,29 @@ public final class QueryExecutor {
     }
 
     /** The schema of the rows the map side emits: the end of every input's map operators (they agree). */
+    /**
+     * The planned reducer count, lowered when the bytes actually entering the stage (PostgreSQL's
+     * estimate of its chunk statements, the sizes of earlier stages' files) need fewer: the logical
+     * plan's estimates of joins and aggregates are often far too high, and each idle reducer costs a
+     * task. Never raised; a ranged shuffle keeps its sampled split points; SET hadoopdb.reducers wins.
+     */
+    private int reducers(Stage stage, Configuration conf) {
+        int planned = stage.shuffle().reducers();
+        if (planned <= 1 || stage.shuffle().ranged() || config.get(ConfigKeys.REDUCERS) > 0) {
+            return planned;
+        }
+        long bytes = org.hadoopdb.planner.exec.mr.StageSizes.inputBytes(conf, stage);
+        if (bytes < 0) {
+            return planned;
+        }
+        long perReducer = Math.max(1, config.get(ConfigKeys.REDUCERS_BYTES_PER_REDUCER));
+        int needed = (int) Math.max(1, Math.min(planned, (bytes + perReducer - 1) / perReducer));
+        if (needed < planned) {
+            LOG.info("Stage {}: {} reducers instead of the planned {} (about {} bytes enter it)", stage.id(), needed, planned, bytes);
+        }
+        return needed;
+    }
+
     private static org.hadoopdb.connector.row.RowSchema shuffleSchema(Stage stage) {
         var in = stage.inputs().get(0);
         var schema = in.schema();

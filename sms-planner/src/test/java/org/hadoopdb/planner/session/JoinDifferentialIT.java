@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -16,7 +15,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.connector.testing.TestClusters;
-import org.hadoopdb.planner.exec.ResultStream;
+import org.hadoopdb.planner.testing.Differential;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -41,6 +40,7 @@ class JoinDifferentialIT {
     private static HadoopDbEngine engine;
     private static Session session;
     private static NodeInfo reference;
+    private static Differential diff;
 
     @TempDir
     static Path files;
@@ -50,6 +50,7 @@ class JoinDifferentialIT {
         engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
         session = engine.openSession(Map.of());
         reference = engine.catalog().nodes().get(0);
+        diff = new Differential(session, engine, reference, "join_reference", 9);
         Map<String, String> data = data();
         for (String[] t : TABLES) {
             session.execute("DROP TABLE IF EXISTS " + t[0], StatementListener.NONE);
@@ -76,9 +77,7 @@ class JoinDifferentialIT {
 
     @AfterAll
     static void stop() throws SQLException {
-        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
-            st.execute("DROP SCHEMA IF EXISTS join_reference CASCADE");
-        }
+        diff.dropReference();
         session.close();
         engine.close();
     }
@@ -213,45 +212,13 @@ class JoinDifferentialIT {
         List<Query> queries = queries();
         assertThat(queries).hasSizeGreaterThanOrEqualTo(150);
         return queries.stream().map(q -> DynamicTest.dynamicTest(q.hive(), () -> {
-            List<String> ours = hadoopDb(q.hive());
-            List<String> theirs = postgres(q.pg());
+            List<String> ours = diff.hadoopDb(q.hive());
+            List<String> theirs = diff.postgres(q.pg());
             if (q.ordered()) {
                 assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
             } else {
                 assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
             }
         }));
-    }
-
-    private static List<String> hadoopDb(String sql) {
-        List<String> out = new ArrayList<>();
-        try (ResultStream rows = ((StatementResult.Rows) session.execute(sql, StatementListener.NONE)).rows()) {
-            while (rows.next()) {
-                StringBuilder line = new StringBuilder();
-                for (int i = 0; i < rows.schema().size(); i++) {
-                    line.append(i == 0 ? "" : " | ").append(SingleTableDifferentialIT.normalize(rows.row().get(i)));
-                }
-                out.add(line.toString());
-            }
-        }
-        return out;
-    }
-
-    private static List<String> postgres(String sql) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
-            st.execute("SET search_path TO join_reference");
-            try (ResultSet rs = st.executeQuery(sql)) {
-                int n = rs.getMetaData().getColumnCount();
-                while (rs.next()) {
-                    StringBuilder line = new StringBuilder();
-                    for (int i = 1; i <= n; i++) {
-                        line.append(i == 1 ? "" : " | ").append(SingleTableDifferentialIT.normalize(rs.getObject(i)));
-                    }
-                    out.add(line.toString());
-                }
-            }
-        }
-        return out;
     }
 }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +21,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.connector.testing.TestClusters;
-import org.hadoopdb.planner.exec.ResultStream;
+import org.hadoopdb.planner.testing.Differential;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -44,6 +42,7 @@ class SingleTableDifferentialIT {
     private static HadoopDbEngine engine;
     private static Session session;
     private static NodeInfo reference;
+    private static Differential diff;
     /** A collation whose upper/lower map all of Unicode, as Java's do (the "C" collation maps ASCII only). */
     private static String utf8Collation = "default";
 
@@ -55,6 +54,7 @@ class SingleTableDifferentialIT {
         engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
         session = engine.openSession(Map.of());
         reference = engine.catalog().nodes().get(0);
+        diff = new Differential(session, engine, reference, "diff_reference", 9);
         Path data = Files.writeString(files.resolve("dt.txt"), rows(), StandardCharsets.UTF_8);
         for (String t : List.of("dt", "dt_empty")) {
             session.execute("DROP TABLE IF EXISTS " + t, StatementListener.NONE);
@@ -82,9 +82,7 @@ class SingleTableDifferentialIT {
 
     @AfterAll
     static void stop() throws SQLException {
-        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
-            st.execute("DROP SCHEMA IF EXISTS diff_reference CASCADE");
-        }
+        diff.dropReference();
         session.close();
         engine.close();
     }
@@ -144,79 +142,13 @@ class SingleTableDifferentialIT {
         List<Query> queries = queries();
         assertThat(queries).hasSizeGreaterThanOrEqualTo(150);
         return queries.stream().map(q -> DynamicTest.dynamicTest("line " + q.line() + ": " + q.hive(), () -> {
-            List<String> ours = hadoopDb(q.hive());
-            List<String> theirs = postgres(q.pg());
+            List<String> ours = diff.hadoopDb(q.hive());
+            List<String> theirs = diff.postgres(q.pg().replace("{utf8}", utf8Collation));
             if (q.ordered()) {
                 assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
             } else {
                 assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
             }
         }));
-    }
-
-    private static List<String> hadoopDb(String sql) {
-        List<String> out = new ArrayList<>();
-        try (ResultStream rows = ((StatementResult.Rows) session.execute(sql, StatementListener.NONE)).rows()) {
-            while (rows.next()) {
-                StringBuilder line = new StringBuilder();
-                for (int i = 0; i < rows.schema().size(); i++) {
-                    line.append(i == 0 ? "" : " | ").append(normalize(rows.row().get(i)));
-                }
-                out.add(line.toString());
-            }
-        }
-        return out;
-    }
-
-    private static List<String> postgres(String sql) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
-            st.execute("SET search_path TO diff_reference");
-            try (ResultSet rs = st.executeQuery(sql.replace("{utf8}", utf8Collation))) {
-                int n = rs.getMetaData().getColumnCount();
-                while (rs.next()) {
-                    StringBuilder line = new StringBuilder();
-                    for (int i = 1; i <= n; i++) {
-                        line.append(i == 1 ? "" : " | ").append(normalize(rs.getObject(i)));
-                    }
-                    out.add(line.toString());
-                }
-            }
-        }
-        return out;
-    }
-
-    /** One spelling per value: integers as they are, other numbers to 9 significant digits (6 for FLOAT). */
-    static String normalize(Object v) {
-        if (v == null) {
-            return "NULL";
-        }
-        if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
-            return v.toString();
-        }
-        if (v instanceof Float f) {
-            return decimal(new BigDecimal(f.toString()), 6);
-        }
-        if (v instanceof Double d) {
-            return d.isNaN() || d.isInfinite() ? d.toString() : decimal(BigDecimal.valueOf(d), 9);
-        }
-        if (v instanceof BigDecimal b) {
-            return decimal(b, 9);
-        }
-        if (v instanceof java.sql.Date d) {
-            return d.toLocalDate().toString();
-        }
-        if (v instanceof java.sql.Timestamp t) {
-            return t.toLocalDateTime().toString();
-        }
-        return v.toString();
-    }
-
-    private static String decimal(BigDecimal b, int digits) {
-        if (b.stripTrailingZeros().scale() <= 0) {
-            return b.toBigInteger().toString(); // whole numbers exactly, whatever their type (PostgreSQL's sum(bigint) is numeric)
-        }
-        BigDecimal r = b.round(new MathContext(digits, RoundingMode.HALF_UP)).stripTrailingZeros();
-        return r.signum() == 0 ? "0" : r.toPlainString();
     }
 }
