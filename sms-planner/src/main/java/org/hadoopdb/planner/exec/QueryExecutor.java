@@ -32,7 +32,9 @@ import org.hadoopdb.planner.exec.mr.StageInputFormat;
 import org.hadoopdb.planner.exec.mr.StageMapper;
 import org.hadoopdb.planner.exec.mr.StageReducer;
 import org.hadoopdb.planner.plan.QueryPlan;
+import org.hadoopdb.planner.plan.ChunkSource;
 import org.hadoopdb.planner.plan.Stage;
+import org.hadoopdb.planner.plan.StageInput;
 import org.hadoopdb.planner.plan.StageGraph;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,6 +65,10 @@ public final class QueryExecutor {
     }
 
     public ResultStream run(QueryPlan plan, String description, ProgressListener progress) {
+        ChunkSource direct = directCandidate(plan);
+        if (direct != null) {
+            return DirectResult.open(config, catalogDir, catalogVersion, direct, plan.schema());
+        }
         Path queryDir = new Path(scratchRoot(), "queries/" + UUID.randomUUID());
         Configuration base = jobConf(queryDir);
         try {
@@ -78,6 +84,30 @@ public final class QueryExecutor {
         int last = ((QueryPlan.FromStage) plan.result()).stage();
         return new RenamedResult(new StageFileResult(StageConf.stageOutput(queryDir, last), plan.stages().get(last - 1).output(),
                 base, () -> deleteQuietly(queryDir, base)), plan.schema());
+    }
+
+    /**
+     * A plan that is one map-only stage running nothing but its chunk statement, whose result PostgreSQL
+     * estimates to be small: read it straight from the chunks instead of running a job. The plan's own
+     * estimate, which chose the job, comes from the logical plan and is often far too high.
+     */
+    private ChunkSource directCandidate(QueryPlan plan) {
+        if (!config.get(ConfigKeys.FETCH_DIRECT) || plan.stages().size() != 1 || !(plan.result() instanceof QueryPlan.FromStage)) {
+            return null;
+        }
+        Stage stage = plan.stages().get(0);
+        if (stage.shuffle() != null || stage.inputs().size() != 1 || !(stage.inputs().get(0) instanceof StageInput.Chunks c)
+                || !c.mapOps().isEmpty()) {
+            return null;
+        }
+        Configuration conf = jobConf(new Path(scratchRoot(), "estimates"));
+        long bytes = org.hadoopdb.planner.exec.mr.StageSizes.inputBytes(conf, stage);
+        double rows = org.hadoopdb.planner.exec.mr.StageSizes.inputRows(conf, stage);
+        if (bytes < 0 || rows < 0 || rows > config.get(ConfigKeys.FETCH_DIRECT_MAX_ROWS)) {
+            return null;
+        }
+        LOG.info("Reading the result directly from the chunks: PostgreSQL estimates {} rows", (long) rows);
+        return c.source();
     }
 
     /** Kills the running jobs, if any; {@link #run} then fails with "cancelled". */

@@ -40,18 +40,37 @@ public final class StageSizes {
         return total;
     }
 
+    /** The rows the stage's chunk statements return over all chunks, or -1 when unknown or not all inputs are chunks. */
+    public static double inputRows(Configuration conf, Stage stage) {
+        double total = 0;
+        for (StageInput in : stage.inputs()) {
+            double[] e = in instanceof StageInput.Chunks c ? chunkEstimate(conf, c) : null;
+            if (e == null) {
+                return -1;
+            }
+            total += e[0];
+        }
+        return total;
+    }
+
     private static long chunkBytes(Configuration conf, StageInput.Chunks in) {
+        double[] e = chunkEstimate(conf, in);
+        return e == null ? -1 : (long) e[1];
+    }
+
+    /** {@code [rows, bytes]} over all the source's chunks, from PostgreSQL's plan of one chunk; null when unknown. */
+    private static double[] chunkEstimate(Configuration conf, StageInput.Chunks in) {
         try {
             List<ChunkSplit> splits = ChunkSplits.bind(ChunkInputAdapter.catalog(conf), ChunkInputAdapter.query(in.source()));
             if (splits.isEmpty()) {
-                return 0;
+                return new double[] {0, 0};
             }
             double[] estimate = ChunkReader.estimate(splits.get(0), 0, ChunkReadSettings.from(HadoopDbConfig.of(conf)),
                     new CredentialResolver(conf));
-            return (long) (estimate[0] * estimate[1] * splits.size());
+            return new double[] {estimate[0] * splits.size(), estimate[0] * estimate[1] * splits.size()};
         } catch (RuntimeException e) {
             LOG.debug("No size estimate for {}: {}", in.source().name(), e.getMessage());
-            return -1;
+            return null;
         }
     }
 
