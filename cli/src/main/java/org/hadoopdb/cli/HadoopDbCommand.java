@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "hadoopdb", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"HadoopDB: SQL-on-MapReduce over per-node PostgreSQL databases.",
                 "Without a command: the HiveQL shell (interactive, or -e / -f).", ""},
-        subcommands = {QuickstartCommand.class, LoadCommand.class, ClusterCommand.class, ConfigCommand.class,
-                ServerCommand.class, ShellCommand.class})
+        subcommands = {LoadCommand.class, ClusterCommand.class, ConfigCommand.class, ServerCommand.class,
+                ShellCommand.class})
 public final class HadoopDbCommand implements Callable<Integer> {
     @Mixin
     GlobalOptions global;

@@ -2,7 +2,11 @@ package org.hadoopdb.cli;
 
 import java.util.List;
 import java.util.Locale;
+import org.hadoopdb.catalog.model.HiveType;
+import org.hadoopdb.catalog.model.TableInfo;
 import org.hadoopdb.loader.LoadPhase;
+import org.hadoopdb.loader.table.TableDefinition;
+import org.hadoopdb.loader.table.TableManager;
 import org.hadoopdb.loader.LoadReport;
 import org.hadoopdb.loader.LoadSpec;
 import org.hadoopdb.loader.Loader;
@@ -20,7 +24,7 @@ import picocli.CommandLine.Parameters;
                 + "replicas). The new rows become visible all at once when the load succeeds; a failed load changes nothing.",
                 "Example: hadoopdb load uservisits /data/uservisits/ --delimiter '|'"})
 public final class LoadCommand extends BaseCommand {
-    @Parameters(index = "0", paramLabel = "TABLE", description = "The table (create it first, e.g. with hadoopdb -e \"CREATE TABLE ...\").")
+    @Parameters(index = "0", paramLabel = "TABLE", description = "The table: an existing one, or a new one described by --schema.")
     String table;
 
     @Parameters(index = "1..*", arity = "1..*", paramLabel = "PATH",
@@ -55,6 +59,22 @@ public final class LoadCommand extends BaseCommand {
             description = "Bad records tolerated: a count or a percentage (default: hadoopdb.load.max-rejects, 0).")
     String maxRejects;
 
+    @Option(names = "--schema", paramLabel = "COLUMNS",
+            description = "Create the table first when it does not exist, with these columns, e.g. \"url string, visits int\".")
+    String schema;
+
+    @Option(names = "--key", paramLabel = "COLUMN", split = ",", description = "With --schema: hash-partition on these columns.")
+    List<String> key;
+
+    @Option(names = "--replicated", description = "With --schema: a full copy of the table on every node (small tables).")
+    boolean replicated;
+
+    @Option(names = "--chunks-per-node", paramLabel = "N", description = "With --schema: chunks on each node.")
+    Integer chunksPerNode;
+
+    @Option(names = "--replication", paramLabel = "N", description = "With --schema: copies of each chunk.")
+    Integer replication;
+
     @Override
     public Integer call() {
         LoadSpec.Builder spec = LoadSpec.builder(table).inputs(paths).local(local).overwrite(overwrite);
@@ -80,6 +100,9 @@ public final class LoadCommand extends BaseCommand {
             spec.maxRejects(maxRejects);
         }
         try (HadoopDbEngine engine = HadoopDbEngine.start(config(), console()::note)) {
+            if (schema != null && engine.catalog().findTable(org.hadoopdb.catalog.Names.normalize(table)).isEmpty()) {
+                createTable();
+            }
             LoadPhase[] shown = {null};
             long[] last = {0};
             LoadReport report = new Loader(config()).load(spec.build(), p -> {
@@ -95,5 +118,29 @@ public final class LoadCommand extends BaseCommand {
             console().err().flush();
         }
         return 0;
+    }
+
+    private void createTable() {
+        TableDefinition.Builder def = TableDefinition.builder(table);
+        for (String column : schema.split(",")) {
+            String[] parts = column.strip().split("\\s+", 2);
+            if (parts.length != 2) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--schema: '" + column.strip() + "' is not 'name type' (e.g. \"url string, visits int\")");
+            }
+            def.column(parts[0], HiveType.parse(parts[1]));
+        }
+        if (replicated) {
+            def.replicated();
+        } else if (key != null && !key.isEmpty()) {
+            def.hashedBy(key.toArray(String[]::new));
+        }
+        def.chunksPerNode(chunksPerNode).replication(replication);
+        if (delimiter != null) {
+            def.format(org.hadoopdb.loader.text.TextFormat.HIVE_DEFAULT.withDelimiter(
+                    org.hadoopdb.loader.text.TextFormat.parseCharSpec("--delimiter", delimiter)));
+        }
+        TableInfo created = new TableManager(config()).create(def.build(), false);
+        console().note("Created table " + created.name() + " (" + created.distribution().name().toLowerCase(Locale.ROOT) + ")");
     }
 }

@@ -27,20 +27,6 @@ class CliIT {
     }
 
     @Test
-    void quickstartBringsUpTheDefaultClusterAndLeavesNothingRunning() {
-        Result r = run("-Dhadoopdb.embedded.nodes=2", "quickstart");
-        assertThat(r.exit()).isZero();
-        assertThat(r.err()).contains("creating the default embedded cluster of 2 nodes").contains("is up: 2 nodes");
-        assertThat(r.out()).contains("NODE", "node1", "node2", "running").doesNotContain("stopped");
-
-        Result status = run("cluster", "status");
-        assertThat(status.exit()).isZero();
-        assertThat(status.out().lines().filter(l -> l.startsWith("node"))).hasSize(2).allMatch(l -> l.contains("stopped"));
-        assertThat(ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
-                .filter(cmd -> cmd.contains(home.toString()))).isEmpty();
-    }
-
-    @Test
     void startKeepsNodesUpUntilStop() {
         assertThat(run("cluster", "init", "--nodes", "1").exit()).isZero();
         Result start = run("cluster", "start");
@@ -58,7 +44,7 @@ class CliIT {
         assertThat(again.exit()).isEqualTo(1);
         assertThat(again.err()).contains("hadoopdb: The home " + home + " already has a cluster of 1 nodes (node1)")
                 .doesNotContain("\tat ");
-        Result badValue = run("-Dhadoopdb.embedded.work-mem=lots", "quickstart");
+        Result badValue = run("-Dhadoopdb.embedded.work-mem=lots", "cluster", "start");
         assertThat(badValue.exit()).isEqualTo(1);
         assertThat(badValue.err()).contains("hadoopdb: Configuration key hadoopdb.embedded.work-mem has value 'lots'");
         Result usage = run("cluster", "frobnicate");

@@ -62,6 +62,18 @@ class ShellIT {
     }
 
     @Test
+    void loadCreatesATableFromASchemaAndLoadsIt() throws IOException {
+        Path data = Files.writeString(files.resolve("pets.txt"), "rex|dog\ntom|cat\n");
+        Result r = run("load", "pets", data.toString(), "--schema", "name string, kind string", "--key", "name", "--delimiter", "|");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).contains("Created table pets (hash)").contains("Loaded 2 rows into pets");
+        assertThat(run("-e", "SELECT kind FROM pets WHERE name = 'tom'").out()).isEqualTo("cat\n");
+        Result bad = run("load", "birds", data.toString(), "--schema", "name");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("'name' is not 'name type'");
+    }
+
+    @Test
     void theFirstFailingStatementStopsTheScriptWithExitCode1() {
         Result r = run("-e", "SELECT id FROM people WHERE id = 1; SELECT nme FROM people; SELECT 2 FROM people");
         assertThat(r.exit()).isEqualTo(1);

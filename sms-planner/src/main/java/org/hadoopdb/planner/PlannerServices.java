@@ -1,14 +1,12 @@
 package org.hadoopdb.planner;
 
-import java.util.List;
-import org.apache.calcite.sql.SqlOperatorTable;
-import org.apache.calcite.sql.dialect.PostgresqlSqlDialect;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.apache.calcite.sql.util.ListSqlOperatorTable;
-import org.apache.calcite.sql.util.SqlOperatorTables;
-import org.hadoopdb.planner.functions.HiveOperators;
-import org.hadoopdb.planner.sms.FieldOnlyCompiler;
-import org.hadoopdb.planner.sms.InterimPushdown;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.rex.RexBuilder;
+import org.hadoopdb.planner.analyze.HiveTypeSystem;
+import org.hadoopdb.planner.exec.expr.ExpressionCompiler;
+import org.hadoopdb.planner.functions.HiveFunctionLibrary;
+import org.hadoopdb.planner.sms.HivePushdownPolicy;
+import org.hadoopdb.planner.sqlgen.HivePostgresDialect;
 
 /**
  * The pieces the planner is assembled from: the functions HiveQL may call, what may be pushed to
@@ -20,8 +18,9 @@ public final class PlannerServices {
     }
 
     public static QueryPlanner queryPlanner() {
-        SqlOperatorTable operators = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
-                new ListSqlOperatorTable(List.of(HiveOperators.DIVIDE, HiveOperators.INT_DIVIDE, HiveOperators.RLIKE)));
-        return new QueryPlanner(operators, List.of(), new InterimPushdown(), PostgresqlSqlDialect.DEFAULT, new FieldOnlyCompiler());
+        HiveFunctionLibrary library = HiveFunctionLibrary.instance();
+        return new QueryPlanner(library.operatorTable(), library.names(), 
+                new HivePushdownPolicy(new RexBuilder(new JavaTypeFactoryImpl(HiveTypeSystem.INSTANCE))), HivePostgresDialect.INSTANCE,
+                new ExpressionCompiler());
     }
 }

@@ -41,7 +41,8 @@ public final class GlobalHasherJob {
                              long rejectCap, Path output) throws IOException {
         Configuration conf = LoadJobs.jobConf(base, plan);
         for (Map.Entry<String, String> e : format.toProperties().entrySet()) {
-            conf.set(PartitionMapper.FORMAT_PREFIX + e.getKey(), e.getValue());
+            // URL-encoded: a job configuration is XML 1.0, which cannot hold Hive's default delimiter (Ctrl-A)
+            conf.set(PartitionMapper.FORMAT_PREFIX + e.getKey(), java.net.URLEncoder.encode(e.getValue(), java.nio.charset.StandardCharsets.UTF_8));
         }
         conf.setLong(PartitionMapper.REJECT_CAP, rejectCap);
         conf.setBoolean(FileInputFormat.INPUT_DIR_RECURSIVE, true);

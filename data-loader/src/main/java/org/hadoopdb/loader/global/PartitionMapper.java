@@ -92,7 +92,7 @@ public abstract class PartitionMapper<K, V> extends Mapper<K, V, NullWritable, N
     public static TextFormat format(Configuration conf) {
         java.util.Map<String, String> props = new java.util.LinkedHashMap<>();
         for (java.util.Map.Entry<String, String> e : conf.getPropsWithPrefix(FORMAT_PREFIX).entrySet()) {
-            props.put(e.getKey(), e.getValue());
+            props.put(e.getKey(), java.net.URLDecoder.decode(e.getValue(), java.nio.charset.StandardCharsets.UTF_8));
         }
         return TextFormat.fromProperties(props);
     }

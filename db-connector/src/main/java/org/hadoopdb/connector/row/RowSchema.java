@@ -32,6 +32,8 @@ import org.hadoopdb.connector.ConnectorException;
  * {@code SELECT a, a FROM t}); lookups by name are case-insensitive, as in HiveQL.
  */
 public final class RowSchema implements Writable {
+    /** How {@link #store} writes a schema without fields (e.g. the rows of a COUNT(*) shuffle). */
+    static final String NO_FIELDS = "(no fields)";
 
     /** One field: its name and HiveQL type. */
     public record Field(String name, HiveType type) {
@@ -171,7 +173,7 @@ public final class RowSchema implements Writable {
             throw new ConnectorException("Missing row schema text");
         }
         List<Field> out = new ArrayList<>();
-        if (text.isEmpty()) {
+        if (text.isEmpty() || text.equals(NO_FIELDS)) {
             return new RowSchema(out);
         }
         for (String part : text.split(String.valueOf(FIELD_SEPARATOR), -1)) {
@@ -188,9 +190,12 @@ public final class RowSchema implements Writable {
         return new RowSchema(out);
     }
 
-    /** Stores the textual form under {@code key}, for the tasks of a job. */
+    /**
+     * Stores the textual form under {@code key}, for the tasks of a job. A schema without fields is
+     * stored as {@value #NO_FIELDS}: a job configuration file drops empty values.
+     */
     public void store(Configuration conf, String key) {
-        conf.set(key, toText());
+        conf.set(key, fields.isEmpty() ? NO_FIELDS : toText());
     }
 
     /** The schema stored under {@code key} by {@link #store}; an error naming the key when it is absent. */

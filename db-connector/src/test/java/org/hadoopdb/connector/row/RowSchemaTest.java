@@ -15,6 +15,17 @@ import org.junit.jupiter.api.Test;
 class RowSchemaTest {
 
     @Test
+    void aSchemaWithoutFieldsSurvivesAJobConfigurationFile() throws Exception {
+        org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(false);
+        RowSchema.builder().build().store(conf, "k");
+        java.io.ByteArrayOutputStream xml = new java.io.ByteArrayOutputStream();
+        conf.writeXml(xml);
+        org.apache.hadoop.conf.Configuration read = new org.apache.hadoop.conf.Configuration(false);
+        read.addResource(new java.io.ByteArrayInputStream(xml.toByteArray()));
+        assertThat(RowSchema.load(read, "k").size()).isZero();
+    }
+
+    @Test
     void textFormRoundTripsEveryTypeAndAwkwardNames() {
         RowSchema schema = RowSchema.builder()
                 .add("plain_1", HiveType.INT)

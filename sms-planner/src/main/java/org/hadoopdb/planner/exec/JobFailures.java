@@ -20,6 +20,10 @@ final class JobFailures {
                     }
                 }
             }
+            String recorded = org.hadoopdb.planner.exec.mr.TaskFailures.first(job.getConfiguration());
+            if (recorded != null) {
+                return recorded;
+            }
             return reason == null || reason.isBlank() ? "no diagnostics" : reason;
         } catch (IOException | InterruptedException e) {
             if (e instanceof InterruptedException) {

@@ -32,7 +32,9 @@ import org.hadoopdb.planner.exec.mr.StageInputFormat;
 import org.hadoopdb.planner.exec.mr.StageMapper;
 import org.hadoopdb.planner.exec.mr.StageReducer;
 import org.hadoopdb.planner.plan.QueryPlan;
+import org.hadoopdb.planner.plan.ChunkSource;
 import org.hadoopdb.planner.plan.Stage;
+import org.hadoopdb.planner.plan.StageInput;
 import org.hadoopdb.planner.plan.StageGraph;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,6 +65,10 @@ public final class QueryExecutor {
     }
 
     public ResultStream run(QueryPlan plan, String description, ProgressListener progress) {
+        ChunkSource direct = directCandidate(plan);
+        if (direct != null) {
+            return DirectResult.open(config, catalogDir, catalogVersion, direct, plan.schema());
+        }
         Path queryDir = new Path(scratchRoot(), "queries/" + UUID.randomUUID());
         Configuration base = jobConf(queryDir);
         try {
@@ -80,6 +86,30 @@ public final class QueryExecutor {
                 base, () -> deleteQuietly(queryDir, base)), plan.schema());
     }
 
+    /**
+     * A plan that is one map-only stage running nothing but its chunk statement, whose result PostgreSQL
+     * estimates to be small: read it straight from the chunks instead of running a job. The plan's own
+     * estimate, which chose the job, comes from the logical plan and is often far too high.
+     */
+    private ChunkSource directCandidate(QueryPlan plan) {
+        if (!config.get(ConfigKeys.FETCH_DIRECT) || plan.stages().size() != 1 || !(plan.result() instanceof QueryPlan.FromStage)) {
+            return null;
+        }
+        Stage stage = plan.stages().get(0);
+        if (stage.shuffle() != null || stage.inputs().size() != 1 || !(stage.inputs().get(0) instanceof StageInput.Chunks c)
+                || !c.mapOps().isEmpty()) {
+            return null;
+        }
+        Configuration conf = jobConf(new Path(scratchRoot(), "estimates"));
+        long bytes = org.hadoopdb.planner.exec.mr.StageSizes.inputBytes(conf, stage);
+        double rows = org.hadoopdb.planner.exec.mr.StageSizes.inputRows(conf, stage);
+        if (bytes < 0 || rows < 0 || rows > config.get(ConfigKeys.FETCH_DIRECT_MAX_ROWS)) {
+            return null;
+        }
+        LOG.info("Reading the result directly from the chunks: PostgreSQL estimates {} rows", (long) rows);
+        return c.source();
+    }
+
     /** Kills the running jobs, if any; {@link #run} then fails with "cancelled". */
     public void cancel() {
         cancelled = true;
@@ -88,6 +118,9 @@ public final class QueryExecutor {
                 job.killJob();
             } catch (IOException e) {
                 LOG.warn("Could not kill job {}: {}", job.getJobID(), e.getMessage());
+            } catch (IllegalStateException notSubmitted) {
+                // the job failed to submit, or is being submitted: the cancelled flag stops it from running
+                LOG.debug("Job {} was not running: {}", job.getJobName(), notSubmitted.getMessage());
             }
         }
     }
@@ -185,7 +218,7 @@ public final class QueryExecutor {
                 job.setSortComparatorClass(SortKey.Comparator.class);
                 job.setGroupingComparatorClass(SortKey.GroupComparator.class);
                 job.setReducerClass(StageReducer.class);
-                job.setNumReduceTasks(stage.shuffle().reducers());
+                job.setNumReduceTasks(reducers(stage, job.getConfiguration()));
             }
             if (cancelled) {
                 throw new PlannerException("Query cancelled");
@@ -218,6 +251,29 @@ public final class QueryExecutor {
     }
 
     /** The schema of the rows the map side emits: the end of every input's map operators (they agree). */
+    /**
+     * The planned reducer count, lowered when the bytes actually entering the stage (PostgreSQL's
+     * estimate of its chunk statements, the sizes of earlier stages' files) need fewer: the logical
+     * plan's estimates of joins and aggregates are often far too high, and each idle reducer costs a
+     * task. Never raised; a ranged shuffle keeps its sampled split points; SET hadoopdb.reducers wins.
+     */
+    private int reducers(Stage stage, Configuration conf) {
+        int planned = stage.shuffle().reducers();
+        if (planned <= 1 || stage.shuffle().ranged() || config.get(ConfigKeys.REDUCERS) > 0) {
+            return planned;
+        }
+        long bytes = org.hadoopdb.planner.exec.mr.StageSizes.inputBytes(conf, stage);
+        if (bytes < 0) {
+            return planned;
+        }
+        long perReducer = Math.max(1, config.get(ConfigKeys.REDUCERS_BYTES_PER_REDUCER));
+        int needed = (int) Math.max(1, Math.min(planned, (bytes + perReducer - 1) / perReducer));
+        if (needed < planned) {
+            LOG.info("Stage {}: {} reducers instead of the planned {} (about {} bytes enter it)", stage.id(), needed, planned, bytes);
+        }
+        return needed;
+    }
+
     private static org.hadoopdb.connector.row.RowSchema shuffleSchema(Stage stage) {
         var in = stage.inputs().get(0);
         var schema = in.schema();

@@ -34,7 +34,8 @@ public final class LogicalOptimizer {
             CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
 
     private static final List<RelOptRule> DISTINCT_AGGREGATES = List.of(
-            CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES,
+            // a DISTINCT aggregate next to plain ones becomes a join of two aggregates (no FILTERed aggregates to merge in MapReduce)
+            CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN,
             CoreRules.AGGREGATE_PROJECT_MERGE);
 
     /** Filters into join conditions and inputs, without the projections that would separate nested joins. */

@@ -32,6 +32,28 @@ final class Describer {
         return new ListResult(TABLES, rows);
     }
 
+    private static final RowSchema FUNCTIONS = RowSchema.builder().add("tab_name", "string").build();
+
+    /** {@code SHOW FUNCTIONS [LIKE 'pattern']}: the library's function names, sorted. */
+    static ListResult showFunctions(String pattern) {
+        Pattern p = pattern == null ? null : hivePattern(pattern);
+        List<Row> rows = new ArrayList<>();
+        org.hadoopdb.planner.functions.HiveFunctionLibrary.instance().functions().stream()
+                .map(org.hadoopdb.planner.functions.HiveFunctionLibrary.FunctionInfo::name).distinct().sorted()
+                .filter(n -> p == null || p.matcher(n).matches()).forEach(n -> rows.add(Row.of(FUNCTIONS, n)));
+        return new ListResult(FUNCTIONS, rows);
+    }
+
+    /** {@code DESCRIBE FUNCTION name}: its signature and what it does, as Hive prints them. */
+    static ListResult describeFunction(String name) {
+        var library = org.hadoopdb.planner.functions.HiveFunctionLibrary.instance();
+        var info = library.describe(name).orElseThrow(() -> new org.hadoopdb.planner.PlannerException(
+                library.unknownFunctionMessage(name)));
+        List<Row> rows = new ArrayList<>();
+        rows.add(Row.of(FUNCTIONS, info.signature() + " - " + info.description()));
+        return new ListResult(FUNCTIONS, rows);
+    }
+
     static Pattern hivePattern(String pattern) {
         StringBuilder re = new StringBuilder();
         for (String alt : pattern.toLowerCase(java.util.Locale.ROOT).split("\\|")) {

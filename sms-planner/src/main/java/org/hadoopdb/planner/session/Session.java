@@ -19,6 +19,7 @@ import org.hadoopdb.planner.ast.InsertDirectoryStatement;
 import org.hadoopdb.planner.ast.InsertTableStatement;
 import org.hadoopdb.planner.ast.QueryStatement;
 import org.hadoopdb.planner.ast.SetStatement;
+import org.hadoopdb.planner.ast.ShowFunctionsStatement;
 import org.hadoopdb.planner.ast.ShowTablesStatement;
 import org.hadoopdb.planner.ast.SourceSpan;
 import org.hadoopdb.planner.ast.Statement;
@@ -89,6 +90,9 @@ public final class Session implements AutoCloseable {
             return new StatementResult.Rows(Describer.showTables(catalog(), s.pattern()));
         } else if (statement instanceof DescribeStatement d) {
             return new StatementResult.Rows(Describer.describe(catalog(), d.table(), d.formatted()));
+        } else if (statement instanceof ShowFunctionsStatement f) {
+            return new StatementResult.Rows(f.describe() != null ? Describer.describeFunction(f.describe())
+                    : Describer.showFunctions(f.pattern()));
         } else if (statement instanceof CreateTableStatement c) {
             return tables.create(c, listener);
         } else if (statement instanceof DropTableStatement d) {

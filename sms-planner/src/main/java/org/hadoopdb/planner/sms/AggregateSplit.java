@@ -107,10 +107,9 @@ final class AggregateSplit {
         return new Result(b.build(), finals);
     }
 
-    /** SUM's operand for an AVG: integers summed as BIGINT, floats as DOUBLE, decimals as they are. */
+    /** SUM's operand for an AVG: floats summed as DOUBLE; integers (summed as BIGINT by Hive's SUM type) and decimals as they are. */
     private static RexNode sumOperand(RelBuilder b, RexNode arg) {
         return switch (arg.getType().getSqlTypeName()) {
-            case TINYINT, SMALLINT, INTEGER -> b.cast(arg, SqlTypeName.BIGINT);
             case REAL, FLOAT -> b.cast(arg, SqlTypeName.DOUBLE);
             default -> arg;
         };

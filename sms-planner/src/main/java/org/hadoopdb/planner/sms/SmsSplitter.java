@@ -680,6 +680,13 @@ public final class SmsSplitter {
             // each task of the stage so far keeps only its own first offset+fetch rows
             st.stage().append(new OperatorSpec.TopN(SortKeySpec.of(st.stage().currentSchema(), sortColumns(collation)),
                     offset + fetch));
+            if (st.stage().hasSingleReducer()) {
+                // the one reducer's top n is the whole query's, already in order: no stage to merge tops
+                if (offset > 0 || fetch >= 0) {
+                    st.stage().append(new OperatorSpec.Limit(offset, fetch));
+                }
+                return new Fragment.Staged(st.stage(), s.getRowType(), true);
+            }
         }
         boolean sampleable = st.stage().readsOnlyEarlierStages();
         StageBuilder stage = st.stage().hasShuffle() || reducers > 1 && !sampleable

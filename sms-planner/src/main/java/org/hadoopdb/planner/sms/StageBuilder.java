@@ -76,6 +76,11 @@ final class StageBuilder {
         return shuffle != null;
     }
 
+    /** True when the stage shuffles into exactly one reducer: its reduce side sees every row. */
+    boolean hasSingleReducer() {
+        return shuffle != null && shuffle.reducers() == 1;
+    }
+
     /** The schema of the rows at the current end of the stage. */
     RowSchema currentSchema() {
         return current;

@@ -28,7 +28,7 @@ public final class ChunkSqlGenerator {
 
     public String toSql(RelNode fragment) {
         try {
-            SqlNode statement = new LogicalNames(dialect).visitRoot(fragment).asStatement();
+            SqlNode statement = new LogicalNames(dialect).visitRoot(PostgresRewriter.rewrite(fragment)).asStatement();
             return statement.toSqlString(c -> c.withDialect(dialect).withIndentation(0).withClauseStartsLine(false)
                     .withSelectListItemsOnSeparateLines(false).withAlwaysUseParentheses(false)).getSql()
                     .replaceAll("\\s*\\n\\s*", " ");
@@ -43,6 +43,58 @@ public final class ChunkSqlGenerator {
     public static final class LogicalNames extends RelToSqlConverter {
         public LogicalNames(SqlDialect dialect) {
             super(dialect);
+        }
+
+        /**
+         * ORDER BY of strings in code-point order, as Hive sorts, whatever the node database's
+         * collation: each string item gets {@code COLLATE "C"} (an output alias or ordinal is replaced
+         * by its expression, since PostgreSQL accepts those only alone).
+         */
+        @Override
+        public Result visit(org.apache.calcite.rel.core.Sort e) {
+            Result r = super.visit(e);
+            org.apache.calcite.sql.SqlSelect select = r.asSelect(); // the Result's own node when it is a SELECT
+            if (select.getOrderList() == null) {
+                return r;
+            }
+            org.apache.calcite.sql.SqlNodeList order = select.getOrderList();
+            List<org.apache.calcite.rel.RelFieldCollation> fields = e.getCollation().getFieldCollations();
+            if (order.size() != fields.size()) {
+                return r; // a shape this rewrite does not know: the node databases' C locale orders it the same
+            }
+            for (int i = 0; i < fields.size(); i++) {
+                if (org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(
+                        e.getRowType().getFieldList().get(fields.get(i).getFieldIndex()).getType())) {
+                    order.set(i, collate(order.get(i), select));
+                }
+            }
+            return r;
+        }
+
+        private static SqlNode collate(SqlNode item, org.apache.calcite.sql.SqlSelect select) {
+            if (item instanceof org.apache.calcite.sql.SqlCall call && (call.getKind() == org.apache.calcite.sql.SqlKind.DESCENDING
+                    || call.getKind() == org.apache.calcite.sql.SqlKind.NULLS_FIRST
+                    || call.getKind() == org.apache.calcite.sql.SqlKind.NULLS_LAST)) {
+                call.setOperand(0, collate(call.operand(0), select));
+                return call;
+            }
+            SqlNode expr = item;
+            if (item instanceof org.apache.calcite.sql.SqlNumericLiteral n && select.getSelectList() != null) {
+                expr = unalias(select.getSelectList().get(n.intValue(true) - 1));
+            } else if (item instanceof SqlIdentifier id && id.isSimple() && select.getSelectList() != null) {
+                for (SqlNode s : select.getSelectList()) {
+                    if (s instanceof org.apache.calcite.sql.SqlCall as && as.getKind() == org.apache.calcite.sql.SqlKind.AS
+                            && ((SqlIdentifier) as.operand(1)).getSimple().equals(id.getSimple())) {
+                        expr = as.operand(0);
+                    }
+                }
+            }
+            return new PgSql("{0} COLLATE \"C\"").createCall(SqlParserPos.ZERO, expr);
+        }
+
+        private static SqlNode unalias(SqlNode n) {
+            return n instanceof org.apache.calcite.sql.SqlCall as && as.getKind() == org.apache.calcite.sql.SqlKind.AS
+                    ? as.operand(0) : n;
         }
 
         @Override

@@ -96,6 +96,19 @@ class SessionIT {
     }
 
     @Test
+    void showAndDescribeFunctions() {
+        try (Session s = engine.openSession(Map.of())) {
+            assertThat(lines(s.execute("SHOW FUNCTIONS", StatementListener.NONE))).contains("substr", "concat_ws", "datediff", "sum");
+            assertThat(lines(s.execute("SHOW FUNCTIONS LIKE 'date*'", StatementListener.NONE))).contains("date_add", "datediff")
+                    .allMatch(n -> n.startsWith("date"));
+            assertThat(lines(s.execute("DESCRIBE FUNCTION substr", StatementListener.NONE))).singleElement().asString()
+                    .contains("substr");
+            assertThatThrownBy(() -> s.execute("DESCRIBE FUNCTION substrng", StatementListener.NONE))
+                    .hasMessageContaining("Unknown function 'substrng'").hasMessageContaining("substr");
+        }
+    }
+
+    @Test
     void describeOfAMissingTableSuggestsNothingSilently() {
         try (Session s = engine.openSession(Map.of())) {
             assertThat(lines(s.execute("SHOW TABLES", StatementListener.NONE))).doesNotContain("nosuchtable");

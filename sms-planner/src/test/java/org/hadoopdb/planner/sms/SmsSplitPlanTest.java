@@ -28,7 +28,7 @@ class SmsSplitPlanTest {
         String explain = q.explain(false);
         assertThat(q.plan().stages()).hasSize(1);
         assertThat(q.plan().stages().get(0).mapOnly()).isFalse();
-        assertThat(explain).contains("SQL: SELECT \"sourceip\", SUM(\"adrevenue\")").contains("GROUP BY \"sourceip\"")
+        assertThat(explain).contains("SQL: SELECT \"sourceip\", SUM(CAST(\"adrevenue\" AS DOUBLE PRECISION))").contains("GROUP BY \"sourceip\"")
                 .contains("Final aggregate");
     }
 
@@ -101,11 +101,23 @@ class SmsSplitPlanTest {
 
     @Test
     void orderByLimitAfterAnAggregateKeepsOnlyEachReducersTopN() throws Exception {
-        QueryPlanner.PlannedQuery q = plan("SELECT sourceip, SUM(adrevenue) AS s FROM uservisits GROUP BY sourceip ORDER BY s DESC LIMIT 5");
+        String sql = "SELECT sourceip, SUM(adrevenue) AS s FROM uservisits GROUP BY sourceip ORDER BY s DESC LIMIT 5";
+        var statement = (org.hadoopdb.planner.ast.QueryStatement) org.hadoopdb.planner.parse.HiveQlParser.parse(
+                org.hadoopdb.planner.ast.SourceSpan.of(sql));
+        PlanningOptions d = PlanningOptions.DEFAULTS;
+        PlanningOptions fourReducers = new PlanningOptions(d.maxReducers(), d.bytesPerReducer(), 4, d.directFetch(),
+                d.directFetchMaxRows(), d.joinBufferBytes(), d.broadcastMaxBytes());
+        QueryPlanner.PlannedQuery q = planner.plan(catalog, statement.query(), fourReducers);
         assertThat(q.plan().stages()).hasSize(2);
         assertThat(q.plan().stages().get(0).reduceOps()).anyMatch(op -> op instanceof org.hadoopdb.planner.plan.OperatorSpec.TopN t
                 && t.n() == 5);
         assertThat(q.plan().stages().get(1).shuffle().reducers()).isEqualTo(1);
+
+        // with one reducer, its top n is the answer: no second stage
+        QueryPlanner.PlannedQuery one = planner.plan(catalog, statement.query(), new PlanningOptions(d.maxReducers(),
+                d.bytesPerReducer(), 1, d.directFetch(), d.directFetchMaxRows(), d.joinBufferBytes(), d.broadcastMaxBytes()));
+        assertThat(one.plan().stages()).hasSize(1);
+        assertThat(one.plan().stages().get(0).reduceOps()).anyMatch(op -> op instanceof org.hadoopdb.planner.plan.OperatorSpec.Limit);
     }
 
     @Test
@@ -128,7 +140,8 @@ class SmsSplitPlanTest {
                 "SELECT COUNT(*), MAX(visitdate) FROM uservisits",
                 "SELECT upper(sourceip), COUNT(DISTINCT desturl) FROM uservisits GROUP BY upper(sourceip) ORDER BY 2 DESC LIMIT 10",
                 "SELECT c.name, uv.sourceip FROM countries c LEFT JOIN uservisits uv ON uv.countrycode = c.code",
-                "SELECT pageurl FROM rankings WHERE pageurl IN (SELECT desturl FROM uservisits WHERE duration > 5)"))  {
+                "SELECT pageurl FROM rankings WHERE pageurl IN (SELECT desturl FROM uservisits WHERE duration > 5)",
+                "SELECT pageurl FROM rankings WHERE pageurl NOT IN (SELECT desturl FROM uservisits WHERE duration > 5)"))  {
             System.out.println(sql + "\n" + plan(sql).explain(true));
         }
     }

@@ -53,4 +53,14 @@ public final class StageMapper extends Mapper<Writable, Row, Writable, Row> {
     protected void cleanup(Context context) throws IOException {
         head.finish();
     }
+
+    @Override
+    public void run(Context context) throws IOException, InterruptedException {
+        try {
+            super.run(context);
+        } catch (IOException | InterruptedException | RuntimeException | Error e) {
+            TaskFailures.record(context, e);
+            throw e;
+        }
+    }
 }

@@ -39,4 +39,14 @@ public final class StageReducer extends Reducer<SortKey, Row, NullWritable, Row>
     protected void cleanup(Context context) throws IOException {
         head.finish();
     }
+
+    @Override
+    public void run(Context context) throws IOException, InterruptedException {
+        try {
+            super.run(context);
+        } catch (IOException | InterruptedException | RuntimeException | Error e) {
+            TaskFailures.record(context, e);
+            throw e;
+        }
+    }
 }
