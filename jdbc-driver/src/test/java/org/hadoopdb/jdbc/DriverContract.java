@@ -23,7 +23,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -36,8 +35,6 @@ abstract class DriverContract {
     /** A query that runs MapReduce for a while: 9 million join rows counted. */
     static final String SLOW = "SELECT COUNT(*) FROM %sbig a JOIN %sbig b ON a.k = b.k";
 
-    private static final ExecutorService THREADS = Executors.newCachedThreadPool();
-
     abstract Connection connect(Properties extra) throws SQLException;
 
     abstract String prefix();
@@ -49,11 +46,6 @@ abstract class DriverContract {
     static void createTables(Connection c, String prefix) throws Exception {
         Path dir = Files.createTempDirectory("hadoopdb-jdbc-test-");
         TestTables.create(c, prefix, dir);
-    }
-
-    @AfterAll
-    static void stopThreads() {
-        THREADS.shutdownNow();
     }
 
     @Test
@@ -195,6 +187,7 @@ abstract class DriverContract {
     @Test
     @Timeout(120)
     void cancelKillsTheRunningStatement() throws Exception {
+        ExecutorService thread = Executors.newSingleThreadExecutor();
         try (Connection c = connect(); Statement s = c.createStatement()) {
             CompletableFuture<Object> run = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -202,7 +195,7 @@ abstract class DriverContract {
                 } catch (SQLException e) {
                     return e;
                 }
-            }, THREADS);
+            }, thread);
             Thread.sleep(1500);
             long cancelledAt = System.nanoTime();
             s.cancel();
@@ -212,6 +205,8 @@ abstract class DriverContract {
             assertThat(Duration.ofNanos(System.nanoTime() - cancelledAt)).isLessThan(Duration.ofSeconds(30));
             // the statement and connection are usable after a cancel
             assertThat(ints(s.executeQuery("SELECT duration FROM " + prefix() + "visits WHERE duration = 4"))).containsExactly(4);
+        } finally {
+            thread.shutdownNow();
         }
     }
 
