@@ -7,11 +7,11 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /** Passwords from a file (its first line) or typed at the terminal without echo; never from the command line. */
-final class Passwords {
+public final class Passwords {
     private Passwords() {
     }
 
-    static char[] fromFile(Path file) {
+    public static char[] fromFile(Path file) {
         try {
             String first = Files.readAllLines(file, StandardCharsets.UTF_8).stream().findFirst().orElse("");
             if (first.isEmpty()) {

@@ -544,8 +544,10 @@ final class LoadRun {
     }
 
     static Path workRoot(HadoopDbConfig config) {
-        return config.getIfSet(ConfigKeys.LOAD_WORK_DIR).map(Path::new)
-                .orElse(new Path(config.home().scratchDir().resolve("loads").toUri()));
+        Path root = config.getIfSet(ConfigKeys.LOAD_WORK_DIR).map(Path::new)
+                .orElse(new Path(config.home().jobScratch(), "loads"));
+        config.home().requireReachableByTasks(root, "hadoopdb.load.work-dir");
+        return root;
     }
 
     static Path rejectRoot(HadoopDbConfig config, LoadSpec spec) {

@@ -51,8 +51,7 @@ public final class MrCommand extends BaseCommand {
         try (HadoopDbEngine engine = HadoopDbEngine.start(config(), console()::note)) {
             Configuration conf = config().hadoopConf();
             Path catalog = engine.catalogStore().directory();
-            Path out = new Path(output != null ? output
-                    : config().home().scratchDir().resolve("mr/" + task + "-" + UUID.randomUUID()).toUri().toString());
+            Path out = output != null ? new Path(output) : new Path(config().home().jobScratch(), "mr/" + task + "-" + UUID.randomUUID());
             Job job = switch (task.toLowerCase(Locale.ROOT)) {
                 case "grep" -> HandCodedJobs.grep(conf, catalog, pattern, out);
                 case "selection" -> HandCodedJobs.selection(conf, catalog, threshold, out);

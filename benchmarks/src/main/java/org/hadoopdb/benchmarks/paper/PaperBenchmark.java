@@ -105,8 +105,7 @@ public final class PaperBenchmark extends BaseCommand {
 
             Configuration conf = config().hadoopConf();
             org.apache.hadoop.fs.Path catalog = engine.catalogStore().directory();
-            org.apache.hadoop.fs.Path scratch = new org.apache.hadoop.fs.Path(config().home().scratchDir()
-                    .resolve("bench-" + UUID.randomUUID()).toUri());
+            org.apache.hadoop.fs.Path scratch = new org.apache.hadoop.fs.Path(config().home().jobScratch(), "bench-" + UUID.randomUUID());
             List<String> lines = new ArrayList<>();
             lines.add(String.format(Locale.ROOT, "%-18s %10s %10s %10s %10s %8s %9s %9s   %s", "TASK", "SMS s", "HAND s", "HADOOP s",
                     "PG-1 s", "PLAN ms", "SMS/HAND", "HADOOP/SMS", "ROWS (sms/hand/hadoop/pg)"));

@@ -34,7 +34,8 @@ public final class ConfigKeys {
     public static final ConfigKey<Integer> CATALOG_KEEP_VERSIONS = integer("hadoopdb.catalog.keep-versions", "20",
             "How many catalog versions to keep; older ones are pruned after each publication.");
     public static final ConfigKey<String> SCRATCH_DIR = string("hadoopdb.scratch.dir", null,
-            "Scratch space for Hadoop jobs and intermediate query results. Default: <home>/scratch.");
+            "Scratch space for Hadoop jobs and intermediate query results, reachable by every task. Default: <home>/scratch "
+                    + "when jobs run locally; on a cluster /tmp/hadoopdb-<user> on the default file system (HDFS).");
 
     // ---- embedded nodes ------------------------------------------------------------------------
 

@@ -84,6 +84,14 @@ public final class HadoopDbConfig {
         return home;
     }
 
+    /**
+     * True when MapReduce jobs run inside this process (Hadoop's local runner,
+     * {@code mapreduce.framework.name=local}, the default); false on a cluster (YARN).
+     */
+    public boolean jobsRunLocally() {
+        return "local".equals(conf.get("mapreduce.framework.name", "local"));
+    }
+
     /** A copy with more overrides: a session's {@code SET} statements. */
     public HadoopDbConfig with(Map<String, String> overrides) {
         Configuration copy = new Configuration(conf);

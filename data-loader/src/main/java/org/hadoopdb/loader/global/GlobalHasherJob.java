@@ -10,6 +10,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.hadoopdb.connector.job.JobClasspath;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.loader.job.LoadJobs;
@@ -48,6 +49,7 @@ public final class GlobalHasherJob {
         conf.setBoolean(FileInputFormat.INPUT_DIR_RECURSIVE, true);
         Job job = Job.getInstance(conf, "hadoopdb load " + plan.table().name() + " " + plan.loadId() + ": global repartition");
         job.setJarByClass(GlobalHasherJob.class);
+        JobClasspath.ship(job);
         if (rowSchema == null) {
             job.setInputFormatClass(LineBlockInputFormat.class);
             job.setMapperClass(TextPartitionMapper.class);

@@ -16,6 +16,7 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.hadoopdb.connector.job.JobClasspath;
 
 /**
  * Node-task jobs: one map task per node (Local Hasher and COPY, replication), all nodes at once.
@@ -45,6 +46,7 @@ public final class NodeJobs {
         Job job = Job.getInstance(conf, "hadoopdb load " + plan.table().name() + " " + plan.loadId() + ": " + what
                 + (attempt > 1 ? " (attempt " + attempt + ")" : ""));
         job.setJarByClass(NodeJobs.class);
+        JobClasspath.ship(job);
         job.setInputFormatClass(NodeInputFormat.class);
         @SuppressWarnings({"unchecked", "rawtypes"})
         Class<? extends Mapper> m = mapper;

@@ -188,6 +188,7 @@ public final class ChunkInputFormat extends InputFormat<LongWritable, Row> {
             Configuration conf = job.getConfiguration();
             HadoopDbConfig config = HadoopDbConfig.of(conf);
             Path dir = catalogDir != null ? catalogDir : config.home().catalogPath();
+            config.home().requireReachableByTasks(dir, "the catalog directory (hadoopdb.catalog.path)");
             CatalogStore store = new CatalogStore(dir, conf, config.get(ConfigKeys.CLUSTER_NAME));
             Catalog catalog = version > 0 ? store.load(version) : store.load();
             ChunkQuery query = new ChunkQuery(tables, sql, schema, chunks);

@@ -286,6 +286,7 @@ public final class QueryExecutor {
     private Configuration jobConf(Path queryDir) {
         Configuration conf = new Configuration(config.hadoopConf());
         conf.set(StageConf.QUERY_DIR, queryDir.toString());
+        config.home().requireReachableByTasks(catalogDir, "hadoopdb.catalog.path");
         conf.set(StageConf.CATALOG_DIR, catalogDir.toString());
         conf.setLong(StageConf.CATALOG_VERSION, catalogVersion);
         if ("local".equals(conf.get("mapreduce.framework.name", "local"))) {
@@ -306,8 +307,7 @@ public final class QueryExecutor {
 
     /** Where queries and inserts keep their intermediate files. */
     public static Path scratchRoot(HadoopDbConfig config) {
-        return config.getIfSet(ConfigKeys.SCRATCH_DIR).map(Path::new)
-                .orElse(new Path(config.home().scratchDir().toUri()));
+        return config.home().jobScratch();
     }
 
     private static void deleteQuietly(Path dir, Configuration conf) {
