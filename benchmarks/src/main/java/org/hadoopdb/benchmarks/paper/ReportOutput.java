@@ -51,8 +51,9 @@ final class ReportOutput {
             out.println();
             notes.forEach(n -> out.println("- " + n));
         }
+        org.hadoopdb.benchmarks.report.ReportWriter.write(report, dir);
         out.println();
-        out.println("results: " + dir);
+        out.println("results (CSV, Markdown, charts): " + dir);
         out.flush();
     }
 
