@@ -17,6 +17,7 @@ import org.hadoopdb.benchmarks.report.BenchReport;
 import org.hadoopdb.benchmarks.report.Measurement;
 import org.hadoopdb.benchmarks.report.Systems;
 import org.hadoopdb.cli.BaseCommand;
+import org.hadoopdb.connector.embedded.EmbeddedCluster;
 import org.hadoopdb.planner.ast.QueryStatement;
 import org.hadoopdb.planner.ast.SourceSpan;
 import org.hadoopdb.planner.parse.HiveQlParser;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Option;
  * disagreement fails the run.
  *
  * <pre>
- * hadoopdb --home /tmp/bench bench pavlo --uservisits-rows 16000000 --rankings-rows 1600000 --runs 3
+ * hadoopdb --home /tmp/bench bench pavlo --scale 2GB --nodes 4 --runs 3
  * hadoopdb bench pavlo --tasks join,selection --systems sms,hand
  * </pre>
  */
@@ -43,15 +44,21 @@ import picocli.CommandLine.Option;
         description = "The HadoopDB paper's tasks on HadoopDB (HiveQL and hand-coded), Hadoop over text files, one PostgreSQL "
                 + "and the ideal pushdown, side by side.")
 public final class PaperBenchmark extends BaseCommand {
-    @Option(names = "--uservisits-rows", defaultValue = "2000000", description = "UserVisits rows (default ${DEFAULT-VALUE}).")
-    long userVisitsRows;
+    @Option(names = "--scale", paramLabel = "SIZE", description = "Size of UserVisits, e.g. 2GB; Rankings get a tenth of its "
+            + "rows and Grep 40 % (the proportions of BENCHMARKS.md's run). The row options below override it.")
+    String scale;
 
-    @Option(names = "--rankings-rows", defaultValue = "200000", description = "Rankings rows (default ${DEFAULT-VALUE}; "
-            + "Documents are one per 25 Rankings rows).")
-    long rankingsRows;
+    @Option(names = "--nodes", description = "Embedded nodes, when the home has no cluster yet (default: hadoopdb.embedded.nodes).")
+    Integer nodes;
 
-    @Option(names = "--grep-rows", defaultValue = "1000000", description = "Grep records (default ${DEFAULT-VALUE}).")
-    long grepRows;
+    @Option(names = "--uservisits-rows", description = "UserVisits rows (default 2,000,000).")
+    Long userVisitsRows;
+
+    @Option(names = "--rankings-rows", description = "Rankings rows (default 200,000; Documents are one per 25 Rankings rows).")
+    Long rankingsRows;
+
+    @Option(names = "--grep-rows", description = "Grep records (default 1,000,000).")
+    Long grepRows;
 
     @Option(names = "--seed", defaultValue = "42", description = "Data generator seed (default ${DEFAULT-VALUE}).")
     long seed;
@@ -87,9 +94,21 @@ public final class PaperBenchmark extends BaseCommand {
         List<String> notes = new ArrayList<>();
         Map<String, String> setup = new LinkedHashMap<>();
         boolean agreed = true;
+        sizes();
+        if (nodes != null) {
+            EmbeddedCluster cluster = new EmbeddedCluster(config());
+            if (!cluster.exists()) {
+                console().note("Creating an embedded cluster of " + nodes + " nodes");
+                cluster.init(nodes, 0);
+            }
+        }
         try (HadoopDbEngine engine = HadoopDbEngine.start(config(), console()::note);
              Session session = engine.openSession(Map.of())) {
             int nodes = engine.catalog().nodes().size();
+            if (this.nodes != null && this.nodes != nodes) {
+                throw new IllegalArgumentException("--nodes " + this.nodes + ": the home's cluster has " + nodes
+                        + " nodes; use another --home for another cluster size");
+            }
             PaperData data = PaperData.generate(config().home().root().resolve("bench-data"), rankingsRows, userVisitsRows, grepRows,
                     seed, nodes, chosen.contains(PaperTask.UDF), console()::note);
             org.apache.hadoop.fs.Path scratch = new org.apache.hadoop.fs.Path(config().home().scratchDir()
@@ -142,6 +161,24 @@ public final class PaperBenchmark extends BaseCommand {
             return 1;
         }
         return 0;
+    }
+
+    /** Rows of each table: the row options, else derived from --scale, else the defaults. */
+    private void sizes() {
+        long visits = 2_000_000;
+        if (scale != null) {
+            visits = Math.max(1, Math.round(org.hadoopdb.benchmarks.load.LoadBenchmark.parseSize(scale)
+                    / PavloTable.USERVISITS.approxBytesPerRow()));
+        }
+        if (userVisitsRows == null) {
+            userVisitsRows = visits;
+        }
+        if (rankingsRows == null) {
+            rankingsRows = scale != null ? Math.max(25, userVisitsRows / 10) : 200_000;
+        }
+        if (grepRows == null) {
+            grepRows = scale != null ? Math.max(10_000, userVisitsRows * 2 / 5) : 1_000_000;
+        }
     }
 
     /** Loads the tables the tasks need on every system that loads (HadoopDB, one PostgreSQL, Hadoop's file copy). */
