@@ -2,7 +2,6 @@ package org.hadoopdb.benchmarks;
 
 import java.util.List;
 import org.hadoopdb.benchmarks.mr.MrCommand;
-import org.hadoopdb.benchmarks.paper.PaperBenchmark;
 import org.hadoopdb.benchmarks.quickstart.QuickstartCommand;
 import org.hadoopdb.cli.CommandProvider;
 
@@ -10,6 +9,6 @@ import org.hadoopdb.cli.CommandProvider;
 public final class BenchmarkCommands implements CommandProvider {
     @Override
     public List<Object> commands() {
-        return List.of(new QuickstartCommand(), new MrCommand(), new PaperBenchmark());
+        return List.of(new QuickstartCommand(), new MrCommand(), new BenchCommand());
     }
 }

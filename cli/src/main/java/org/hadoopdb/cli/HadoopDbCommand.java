@@ -1,9 +1,6 @@
 package org.hadoopdb.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -35,17 +32,8 @@ public final class HadoopDbCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "-e", paramLabel = "STATEMENTS", description = "Run these HiveQL statements (separated by ';') and exit.")
-    String statements;
-
-    @Option(names = "-f", paramLabel = "FILE", description = "Run the HiveQL script in FILE and exit.")
-    Path file;
-
-    @Option(names = "--header", description = "With -e/-f: print the column names as the first line of each result.")
-    boolean header;
-
-    @Option(names = {"-S", "--silent"}, description = "With -e/-f: print only results (no progress, timings or reports).")
-    boolean silent;
+    @Mixin
+    ScriptOptions script;
 
     private final Console console;
 
@@ -63,21 +51,11 @@ public final class HadoopDbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (statements != null && file != null) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Give either -e or -f, not both");
-        }
-        String script = statements;
-        if (file != null) {
-            try {
-                script = Files.readString(file, StandardCharsets.UTF_8);
-            } catch (NoSuchFileException e) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Script file not found: " + file);
-            }
-        }
+        String script = this.script.script(spec);
         try (HadoopDbEngine engine = HadoopDbEngine.start(global.config(), console::note);
              Session session = engine.openSession(Map.of())) {
             if (script != null) {
-                return Scripts.run(session, script, console.out(), console.err(), header, silent, global.verbose()) ? 0 : 1;
+                return Scripts.run(session, script, console.out(), console.err(), this.script.header(), this.script.silent(), global.verbose()) ? 0 : 1;
             }
             Path history = global.config().home().root().resolve("shell_history");
             return new InteractiveShell(session, history, global.verbose()).run();

@@ -1,9 +1,6 @@
 package org.hadoopdb.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -14,6 +11,7 @@ import java.util.Properties;
 import org.hadoopdb.cli.shell.JdbcScripts;
 import org.hadoopdb.jdbc.HadoopDbDriver;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import sqlline.SqlLine;
@@ -38,34 +36,15 @@ public final class ShellCommand extends BaseCommand {
             description = "File whose first line is the password (without it the password is asked for).")
     Path passwordFile;
 
-    @Option(names = "-e", paramLabel = "STATEMENTS", description = "Run these HiveQL statements (separated by ';') and exit.")
-    String statements;
-
-    @Option(names = "-f", paramLabel = "FILE", description = "Run the HiveQL script in FILE and exit.")
-    Path file;
-
-    @Option(names = "--header", description = "With -e/-f: print the column names as the first line of each result.")
-    boolean header;
-
-    @Option(names = {"-S", "--silent"}, description = "With -e/-f: print only results.")
-    boolean silent;
+    @Mixin
+    ScriptOptions script;
 
     @Override
     public Integer call() throws IOException, SQLException {
-        if (statements != null && file != null) {
-            throw new ParameterException(spec.commandLine(), "Give either -e or -f, not both");
-        }
         if (!url.startsWith("jdbc:hadoopdb:")) {
             throw new ParameterException(spec.commandLine(), "--url must be a HadoopDB JDBC URL (jdbc:hadoopdb://host:port), got " + url);
         }
-        String script = statements;
-        if (file != null) {
-            try {
-                script = Files.readString(file, StandardCharsets.UTF_8);
-            } catch (NoSuchFileException e) {
-                throw new ParameterException(spec.commandLine(), "Script file not found: " + file);
-            }
-        }
+        String script = this.script.script(spec);
         char[] password = password();
         if (script == null) {
             return sqlLine(password);
@@ -76,7 +55,7 @@ public final class ShellCommand extends BaseCommand {
             p.setProperty("password", new String(password));
         }
         try (Connection c = DriverManager.getConnection(url, p)) {
-            boolean ok = JdbcScripts.run(c, script, console().out(), console().err(), header, silent, root().global().verbose());
+            boolean ok = JdbcScripts.run(c, script, console().out(), console().err(), this.script.header(), this.script.silent(), root().global().verbose());
             return ok ? 0 : 1;
         }
     }

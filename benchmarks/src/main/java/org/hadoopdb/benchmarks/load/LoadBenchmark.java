@@ -117,7 +117,8 @@ public final class LoadBenchmark implements Callable<Integer> {
         return dir;
     }
 
-    static long parseSize(String s) {
+    /** A size such as {@code 1GB}, {@code 512MB} or a plain byte count. */
+    public static long parseSize(String s) {
         String t = s.trim().toUpperCase(Locale.ROOT);
         long mult = 1;
         for (String[] u : new String[][] {{"TB", "1099511627776"}, {"GB", "1073741824"}, {"MB", "1048576"}, {"KB", "1024"}}) {

@@ -1,277 +1,287 @@
 package org.hadoopdb.benchmarks.paper;
 
-import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.fs.FileUtil;
 import org.hadoopdb.benchmarks.data.PavloTable;
-import org.hadoopdb.benchmarks.mr.HandCodedJobs;
-import org.hadoopdb.catalog.model.NodeInfo;
+import org.hadoopdb.benchmarks.report.BenchReport;
+import org.hadoopdb.benchmarks.report.Measurement;
+import org.hadoopdb.benchmarks.report.Systems;
 import org.hadoopdb.cli.BaseCommand;
+import org.hadoopdb.connector.embedded.EmbeddedCluster;
 import org.hadoopdb.planner.ast.QueryStatement;
 import org.hadoopdb.planner.ast.SourceSpan;
-import org.hadoopdb.planner.exec.ResultStream;
 import org.hadoopdb.planner.parse.HiveQlParser;
 import org.hadoopdb.planner.session.HadoopDbEngine;
 import org.hadoopdb.planner.session.Session;
-import org.hadoopdb.planner.session.StatementListener;
-import org.hadoopdb.planner.session.StatementResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code hadoopdb bench}: the HadoopDB paper's tasks (section 6) on every system side by side, in one
- * run, on the same generated data: HadoopDB through HiveQL (the SMS planner), HadoopDB's hand-coded
- * MapReduce jobs over the chunks, Hadoop MapReduce over the text files (the paper's Hadoop), and one
- * PostgreSQL holding all the data (a single-node stand-in for the paper's parallel databases).
- * Prints seconds per task and system, the rows each returned, SMS planning time, and the ratios the
- * issues set targets for (SMS over hand-coded, Hadoop over SMS).
+ * {@code hadoopdb bench pavlo}: the HadoopDB paper's experiments (section 6) on every system side by
+ * side, in one run, on the same generated data: HadoopDB through HiveQL (the SMS planner), HadoopDB's
+ * hand-coded MapReduce jobs over the chunks, Hadoop MapReduce over the text files (the paper's Hadoop),
+ * one PostgreSQL holding all the data, and the ideal pushdown (SMS's chunk SQL run by a plain parallel
+ * JDBC client). Loads are timed once; each query task gets warm-up runs, then timed runs whose median,
+ * minimum and maximum are reported. Every system's answer to a task is compared with the others': a
+ * disagreement fails the run.
+ *
+ * <pre>
+ * hadoopdb --home /tmp/bench bench pavlo --scale 2GB --nodes 4 --runs 3
+ * hadoopdb bench pavlo --tasks join,selection --systems sms,hand
+ * </pre>
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Run the HadoopDB paper's tasks on HadoopDB (HiveQL and hand-coded), Hadoop over text files and one "
-                + "PostgreSQL, side by side.")
+@Command(name = "pavlo", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "The HadoopDB paper's tasks on HadoopDB (HiveQL and hand-coded), Hadoop over text files, one PostgreSQL "
+                + "and the ideal pushdown, side by side.")
 public final class PaperBenchmark extends BaseCommand {
-    private static final LocalDate JOIN_FROM = LocalDate.parse("2000-01-15");
-    private static final LocalDate JOIN_TO = LocalDate.parse("2000-01-22");
+    @Option(names = "--scale", paramLabel = "SIZE", description = "Size of UserVisits, e.g. 2GB; Rankings get a tenth of its "
+            + "rows and Grep 40 % (the proportions of BENCHMARKS.md's run). The row options below override it.")
+    String scale;
 
-    @Option(names = "--uservisits-rows", defaultValue = "2000000", description = "UserVisits rows (default ${DEFAULT-VALUE}).")
-    long userVisitsRows;
+    @Option(names = "--nodes", description = "Embedded nodes, when the home has no cluster yet (default: hadoopdb.embedded.nodes).")
+    Integer nodes;
 
-    @Option(names = "--rankings-rows", defaultValue = "200000", description = "Rankings rows (default ${DEFAULT-VALUE}).")
-    long rankingsRows;
+    @Option(names = "--uservisits-rows", description = "UserVisits rows (default 2,000,000).")
+    Long userVisitsRows;
 
-    @Option(names = "--grep-rows", defaultValue = "1000000", description = "Grep records (default ${DEFAULT-VALUE}).")
-    long grepRows;
+    @Option(names = "--rankings-rows", description = "Rankings rows (default 200,000; Documents are one per 25 Rankings rows).")
+    Long rankingsRows;
+
+    @Option(names = "--grep-rows", description = "Grep records (default 1,000,000).")
+    Long grepRows;
 
     @Option(names = "--seed", defaultValue = "42", description = "Data generator seed (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--rounds", defaultValue = "1", description = "Runs of each task per system; the best counts (default ${DEFAULT-VALUE}).")
-    int rounds;
+    @Option(names = "--runs", defaultValue = "3", description = "Timed runs of each task per system (default ${DEFAULT-VALUE}).")
+    int runs;
 
-    private record Task(String name, String sql, String singleSql) {
-    }
+    @Option(names = "--warmups", defaultValue = "1", description = "Untimed runs first (default ${DEFAULT-VALUE}).")
+    int warmups;
 
-    private record Timing(double seconds, long rows) {
-    }
+    @Option(names = "--tasks", split = ",", paramLabel = "TASK", description = "Tasks to run (default: all): grep, selection, "
+            + "aggregation-small, aggregation-large, join, udf.")
+    List<String> tasks;
+
+    @Option(names = "--systems", split = ",", paramLabel = "SYSTEM", description = "Systems (default: all): sms, hand, hadoop, pg, ideal.")
+    List<String> systems;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default <home>/bench-results/pavlo-<time>).")
+    Path out;
 
     @Override
     public Integer call() throws Exception {
+        EnumSet<PaperTask> chosen = EnumSet.noneOf(PaperTask.class);
+        (tasks == null ? List.of("grep", "selection", "aggregation-small", "aggregation-large", "join", "udf") : tasks)
+                .forEach(t -> chosen.add(PaperTask.named(t)));
+        List<String> systemKeys = systems == null ? List.of("sms", "hand", "hadoop", "pg", "ideal") : systems;
+        if (runs < 1 || warmups < 0) {
+            throw new IllegalArgumentException("--runs must be at least 1 and --warmups at least 0");
+        }
+        Path results = out != null ? out : config().home().root().resolve("bench-results")
+                .resolve("pavlo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        List<Measurement> measurements = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        Map<String, String> setup = new LinkedHashMap<>();
+        boolean agreed = true;
+        sizes();
+        if (nodes != null) {
+            EmbeddedCluster cluster = new EmbeddedCluster(config());
+            if (!cluster.exists()) {
+                console().note("Creating an embedded cluster of " + nodes + " nodes");
+                cluster.init(nodes, 0);
+            }
+        }
         try (HadoopDbEngine engine = HadoopDbEngine.start(config(), console()::note);
              Session session = engine.openSession(Map.of())) {
             int nodes = engine.catalog().nodes().size();
-            PaperData data = PaperData.generate(config().home().root().resolve("bench-data"), rankingsRows, userVisitsRows, grepRows,
-                    seed, nodes, console()::note);
-            long loadStart = System.nanoTime();
-            data.load(session, nodes, s -> { });
-            double hadoopDbLoad = seconds(loadStart);
-            NodeInfo single = engine.catalog().nodes().get(0);
-            double singleLoad = loadSingle(engine, single, data);
-            console().note(String.format(Locale.ROOT, "Load: HadoopDB %.1f s on %d nodes, one PostgreSQL %.1f s", hadoopDbLoad,
-                    nodes, singleLoad));
-
-            long threshold = data.selectionThreshold();
-            String join = "SELECT uv.sourceip, AVG(r.pagerank) AS avgpagerank, SUM(uv.adrevenue) AS totalrevenue "
-                    + "FROM rankings r JOIN uservisits uv ON r.pageurl = uv.desturl "
-                    + "WHERE uv.visitdate BETWEEN DATE '" + JOIN_FROM + "' AND DATE '" + JOIN_TO + "' "
-                    + "GROUP BY uv.sourceip ORDER BY totalrevenue DESC LIMIT 1";
-            List<Task> tasks = List.of(
-                    new Task("Grep", "SELECT record FROM grep WHERE record LIKE '%XYZ%'",
-                            "SELECT record FROM grep WHERE record LIKE '%XYZ%'"),
-                    new Task("Selection", "SELECT pageurl, pagerank FROM rankings WHERE pagerank > " + threshold,
-                            "SELECT pageurl, pagerank FROM rankings WHERE pagerank > " + threshold),
-                    new Task("Aggregation small", "SELECT SUBSTR(sourceip, 1, 7), SUM(adrevenue) FROM uservisits "
-                            + "GROUP BY SUBSTR(sourceip, 1, 7)",
-                            "SELECT substr(sourceip, 1, 7), SUM(adrevenue) FROM uservisits GROUP BY substr(sourceip, 1, 7)"),
-                    new Task("Aggregation large", "SELECT sourceip, SUM(adrevenue) FROM uservisits GROUP BY sourceip",
-                            "SELECT sourceip, SUM(adrevenue) FROM uservisits GROUP BY sourceip"),
-                    new Task("Join", join, join));
-
-            Configuration conf = config().hadoopConf();
-            org.apache.hadoop.fs.Path catalog = engine.catalogStore().directory();
-            org.apache.hadoop.fs.Path scratch = new org.apache.hadoop.fs.Path(config().home().jobScratch(), "bench-" + UUID.randomUUID());
-            List<String> lines = new ArrayList<>();
-            lines.add(String.format(Locale.ROOT, "%-18s %10s %10s %10s %10s %8s %9s %9s   %s", "TASK", "SMS s", "HAND s", "HADOOP s",
-                    "PG-1 s", "PLAN ms", "SMS/HAND", "HADOOP/SMS", "ROWS (sms/hand/hadoop/pg)"));
-            for (Task t : tasks) {
-                console().note("-- " + t.name());
-                Map<String, Timing> best = new LinkedHashMap<>();
-                double planMs = planMillis(session, t.sql());
-                for (int r = 0; r < rounds; r++) {
-                    keepBest(best, "sms", sms(session, t.sql()));
-                    keepBest(best, "hand", hand(t.name(), conf, catalog, threshold, new org.apache.hadoop.fs.Path(scratch, "hand" + r + t.name().replace(' ', '-'))));
-                    keepBest(best, "hadoop", hadoop(t.name(), conf, data, threshold, new org.apache.hadoop.fs.Path(scratch, "text" + r + t.name().replace(' ', '-'))));
-                    keepBest(best, "pg", single(engine, single, t.singleSql()));
-                }
-                Timing sms = best.get("sms");
-                Timing hand = best.get("hand");
-                Timing hadoop = best.get("hadoop");
-                Timing pg = best.get("pg");
-                lines.add(String.format(Locale.ROOT, "%-18s %10.2f %10.2f %10.2f %10.2f %8.1f %9.2f %9.2f   %d/%d/%d/%d", t.name(),
-                        sms.seconds(), hand.seconds(), hadoop.seconds(), pg.seconds(), planMs, sms.seconds() / hand.seconds(),
-                        hadoop.seconds() / sms.seconds(), sms.rows(), hand.rows(), hadoop.rows(), pg.rows()));
-                console().note(lines.get(lines.size() - 1));
+            if (this.nodes != null && this.nodes != nodes) {
+                throw new IllegalArgumentException("--nodes " + this.nodes + ": the home's cluster has " + nodes
+                        + " nodes; use another --home for another cluster size");
             }
-            scratch.getFileSystem(conf).delete(scratch, true);
-            console().out().println();
-            console().out().printf(Locale.ROOT, "%d nodes; UserVisits %,d rows, Rankings %,d rows, Grep %,d records; load: HadoopDB %.1f s, "
-                    + "one PostgreSQL %.1f s%n", nodes, userVisitsRows, rankingsRows, grepRows, hadoopDbLoad, singleLoad);
-            lines.forEach(console().out()::println);
-            console().out().flush();
-            dropSingle(engine, single);
+            PaperData data = PaperData.generate(config().home().root().resolve("bench-data"), rankingsRows, userVisitsRows, grepRows,
+                    seed, nodes, chosen.contains(PaperTask.UDF), console()::note);
+            org.apache.hadoop.fs.Path scratch = new org.apache.hadoop.fs.Path(config().home().jobScratch(), "bench-" + UUID.randomUUID());
+            BenchContext ctx = new BenchContext(engine, session, data, scratch);
+            SinglePostgresSystem single = new SinglePostgresSystem(ctx);
+            Map<String, BenchSystem> all = new LinkedHashMap<>();
+            all.put("sms", new SmsSystem(ctx));
+            all.put("hand", new HandCodedSystem(ctx));
+            all.put("hadoop", new HadoopTextSystem(ctx));
+            all.put("pg", single);
+            all.put("ideal", new IdealPushdownSystem(ctx));
+            List<BenchSystem> running = new ArrayList<>();
+            for (String key : systemKeys) {
+                BenchSystem s = all.get(key.strip().toLowerCase(Locale.ROOT));
+                if (s == null) {
+                    throw new IllegalArgumentException("Unknown system '" + key + "': choose from " + String.join(", ", all.keySet()));
+                }
+                running.add(s);
+            }
+            setup.put("nodes", nodes + " embedded PostgreSQL nodes, " + (nodes * 2) + " chunks per table");
+            setup.put("UserVisits", String.format(Locale.ROOT, "%,d rows", userVisitsRows));
+            setup.put("Rankings", String.format(Locale.ROOT, "%,d rows (Selection threshold pageRank > %d)", rankingsRows,
+                    data.selectionThreshold()));
+            setup.put("Grep", String.format(Locale.ROOT, "%,d records", grepRows));
+            if (chosen.contains(PaperTask.UDF)) {
+                setup.put("Documents", String.format(Locale.ROOT, "%,d documents of about 10 KB", Math.max(1, rankingsRows / 25)));
+            }
+            setup.put("runs", warmups + " warm-up + " + runs + " timed runs per task and system; loads once");
+            setup.put("Hadoop", "MapReduce " + config().hadoopConf().get("mapreduce.framework.name", "local") + " runner");
+
+            measurements.addAll(loads(ctx, session, single, running, chosen, nodes, notes));
+            for (PaperTask task : chosen) {
+                agreed &= runTask(task, running, measurements, notes);
+                if (task != PaperTask.UDF && running.stream().anyMatch(s -> s instanceof SmsSystem)) {
+                    notes.add(String.format(Locale.ROOT, "%s: SMS planning %.1f ms (warm)", task.title(), planMillis(session,
+                            task.sql(data.selectionThreshold()))));
+                }
+            }
+            scratch.getFileSystem(ctx.conf()).delete(scratch, true);
+            single.close();
+        }
+        String command = "hadoopdb " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        BenchReport report = new BenchReport("HadoopDB paper benchmark (Pavlo et al. tasks)", command, Machine.describe(),
+                setup, measurements, notes);
+        Files.createDirectories(results);
+        ReportOutput.write(report, results, console());
+        if (!agreed) {
+            console().err().println("bench: the systems' answers disagree (see the notes above)");
+            return 1;
         }
         return 0;
     }
 
-    private static void keepBest(Map<String, Timing> best, String system, Timing t) {
-        best.merge(system, t, (a, b) -> a.seconds() <= b.seconds() ? a : b);
+    /** Rows of each table: the row options, else derived from --scale, else the defaults. */
+    private void sizes() {
+        long visits = 2_000_000;
+        if (scale != null) {
+            visits = Math.max(1, Math.round(org.hadoopdb.benchmarks.load.LoadBenchmark.parseSize(scale)
+                    / PavloTable.USERVISITS.approxBytesPerRow()));
+        }
+        if (userVisitsRows == null) {
+            userVisitsRows = visits;
+        }
+        if (rankingsRows == null) {
+            rankingsRows = scale != null ? Math.max(25, userVisitsRows / 10) : 200_000;
+        }
+        if (grepRows == null) {
+            grepRows = scale != null ? Math.max(10_000, userVisitsRows * 2 / 5) : 1_000_000;
+        }
+    }
+
+    /** Loads the tables the tasks need on every system that loads (HadoopDB, one PostgreSQL, Hadoop's file copy). */
+    private List<Measurement> loads(BenchContext ctx, Session session, SinglePostgresSystem single, List<BenchSystem> running,
+                                    EnumSet<PaperTask> chosen, int nodes, List<String> notes) throws Exception {
+        EnumSet<PavloTable> tables = EnumSet.noneOf(PavloTable.class);
+        for (PaperTask t : chosen) {
+            switch (t) {
+                case GREP -> tables.add(PavloTable.GREP);
+                case SELECTION -> tables.add(PavloTable.RANKINGS);
+                case AGGREGATION_SMALL, AGGREGATION_LARGE -> tables.add(PavloTable.USERVISITS);
+                case JOIN -> {
+                    tables.add(PavloTable.RANKINGS);
+                    tables.add(PavloTable.USERVISITS);
+                }
+                case UDF -> tables.add(PavloTable.DOCUMENTS);
+            }
+        }
+        boolean hadoopDb = running.stream().anyMatch(s -> !(s instanceof SinglePostgresSystem) && !(s instanceof HadoopTextSystem));
+        boolean pg = running.contains(single);
+        boolean hadoop = running.stream().anyMatch(s -> s instanceof HadoopTextSystem);
+        if (pg) {
+            single.reset();
+        }
+        List<Measurement> out = new ArrayList<>();
+        for (PavloTable table : tables) {
+            String task = "Load " + table.sqlName();
+            console().note("-- " + task);
+            if (hadoopDb) {
+                long start = System.nanoTime();
+                String report = ctx.data().load(session, table, nodes, s -> { });
+                out.add(new Measurement(task, Systems.SMS, List.of(seconds(start)), -1));
+                // the first line says what was loaded, the last where the time went
+                String[] lines = report.strip().split("\n");
+                notes.add(task + " on HadoopDB: " + lines[0].strip()
+                        + (lines.length > 1 ? " " + lines[lines.length - 1].strip() : ""));
+            }
+            if (pg) {
+                out.add(new Measurement(task, Systems.SINGLE_PG, List.of(single.load(table)), -1));
+            }
+            if (hadoop) {
+                // the paper's Hadoop load is a copy into HDFS; here, into the job file system's scratch space
+                Path source = table == PavloTable.DOCUMENTS ? ctx.data().hadoopDocuments() : ctx.data().files(table);
+                org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(ctx.scratch(), "load-" + table.directoryName());
+                long start = System.nanoTime();
+                var fs = target.getFileSystem(ctx.conf());
+                FileUtil.copy(org.apache.hadoop.fs.FileSystem.getLocal(ctx.conf()), new org.apache.hadoop.fs.Path(source.toUri()), fs,
+                        target, false, ctx.conf());
+                out.add(new Measurement(task, Systems.HADOOP, List.of(seconds(start)), -1));
+                fs.delete(target, true);
+            }
+            out.stream().filter(m -> m.task().equals(task)).forEach(m -> console().note(String.format(Locale.ROOT,
+                    "   %-22s %8.2f s", m.system(), m.median())));
+        }
+        return out;
+    }
+
+    /** Runs one task on every system; returns false when their answers disagree. */
+    private boolean runTask(PaperTask task, List<BenchSystem> running, List<Measurement> measurements, List<String> notes)
+            throws Exception {
+        console().note("-- " + task.title());
+        Answer reference = null;
+        String referenceName = null;
+        boolean agreed = true;
+        for (BenchSystem system : running) {
+            String why = system.cannotRun(task);
+            if (why != null) {
+                notes.add(task.title() + ": no " + system.name() + " run: " + why);
+                continue;
+            }
+            for (int w = 0; w < warmups; w++) {
+                system.run(task);
+            }
+            List<Double> seconds = new ArrayList<>();
+            Answer answer = null;
+            for (int r = 0; r < runs; r++) {
+                long start = System.nanoTime();
+                answer = system.run(task);
+                seconds.add(seconds(start));
+            }
+            Measurement m = new Measurement(task.title(), system.name(), seconds, answer.rows());
+            measurements.add(m);
+            console().note(String.format(Locale.ROOT, "   %-22s %8.2f s  (min %.2f, max %.2f)  %,d rows", system.name(), m.median(),
+                    m.min(), m.max(), answer.rows()));
+            if (reference == null) {
+                reference = answer;
+                referenceName = system.name();
+            } else {
+                String diff = answer.differenceFrom(reference);
+                if (diff != null) {
+                    agreed = false;
+                    String note = task.title() + ": " + system.name() + " disagrees with " + referenceName + ": " + diff;
+                    notes.add(note);
+                    console().err().println("bench: " + note);
+                }
+            }
+        }
+        return agreed;
     }
 
     private static double planMillis(Session session, String sql) {
         QueryStatement q = (QueryStatement) HiveQlParser.parse(SourceSpan.of(sql));
         session.plan(q); // warm
         return session.plan(q).planningNanos() / 1e6;
-    }
-
-    private static Timing sms(Session session, String sql) {
-        long start = System.nanoTime();
-        long rows = 0;
-        try (ResultStream r = ((StatementResult.Rows) session.execute(sql, StatementListener.NONE)).rows()) {
-            while (r.next()) {
-                rows++;
-            }
-        }
-        return new Timing(seconds(start), rows);
-    }
-
-    private static Timing hand(String task, Configuration conf, org.apache.hadoop.fs.Path catalog, long threshold,
-                               org.apache.hadoop.fs.Path out) throws Exception {
-        long start = System.nanoTime();
-        Job job = switch (task) {
-            case "Grep" -> HandCodedJobs.grep(conf, catalog, "XYZ", out);
-            case "Selection" -> HandCodedJobs.selection(conf, catalog, threshold, out);
-            case "Aggregation small" -> HandCodedJobs.aggregation(conf, catalog, true, out);
-            case "Aggregation large" -> HandCodedJobs.aggregation(conf, catalog, false, out);
-            default -> HandCodedJobs.join(conf, catalog, JOIN_FROM, JOIN_TO, out);
-        };
-        run(job);
-        return new Timing(seconds(start), lines(out, conf));
-    }
-
-    private static Timing hadoop(String task, Configuration conf, PaperData data, long threshold, org.apache.hadoop.fs.Path out)
-            throws Exception {
-        long start = System.nanoTime();
-        org.apache.hadoop.fs.Path rankings = path(data.files(PavloTable.RANKINGS));
-        org.apache.hadoop.fs.Path visits = path(data.files(PavloTable.USERVISITS));
-        switch (task) {
-            case "Grep" -> run(TextBaselineJobs.grep(conf, path(data.files(PavloTable.GREP)), "XYZ", out));
-            case "Selection" -> run(TextBaselineJobs.selection(conf, rankings, threshold, out));
-            case "Aggregation small" -> run(TextBaselineJobs.aggregation(conf, visits, true, out));
-            case "Aggregation large" -> run(TextBaselineJobs.aggregation(conf, visits, false, out));
-            default -> {
-                org.apache.hadoop.fs.Path phase1 = new org.apache.hadoop.fs.Path(out.toString() + "-phase1");
-                run(TextBaselineJobs.joinPhase1(conf, rankings, visits, JOIN_FROM, JOIN_TO, phase1));
-                run(TextBaselineJobs.joinBest(conf, phase1, out));
-            }
-        }
-        return new Timing(seconds(start), lines(out, conf));
-    }
-
-    private static org.apache.hadoop.fs.Path path(Path p) {
-        return new org.apache.hadoop.fs.Path(p.toUri());
-    }
-
-    private static void run(Job job) throws Exception {
-        if (!job.waitForCompletion(false)) {
-            throw new IllegalStateException(job.getJobName() + " failed: " + job.getStatus().getFailureInfo());
-        }
-    }
-
-    private static long lines(org.apache.hadoop.fs.Path dir, Configuration conf) throws IOException {
-        FileSystem fs = dir.getFileSystem(conf);
-        long n = 0;
-        for (FileStatus f : fs.listStatus(dir, p -> p.getName().startsWith("part-"))) {
-            try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(fs.open(f.getPath()),
-                    java.nio.charset.StandardCharsets.UTF_8))) {
-                while (in.readLine() != null) {
-                    n++;
-                }
-            }
-        }
-        return n;
-    }
-
-    private static Timing single(HadoopDbEngine engine, NodeInfo node, String sql) throws SQLException {
-        long start = System.nanoTime();
-        long rows = 0;
-        try (Connection c = engine.pools().connect(node)) {
-            c.setAutoCommit(false);
-            try (Statement st = c.createStatement()) {
-                st.execute("SET LOCAL search_path TO bench_single, pg_catalog");
-                st.setFetchSize(10_000);
-                try (ResultSet rs = st.executeQuery(sql)) {
-                    while (rs.next()) {
-                        rows++;
-                    }
-                }
-            }
-            c.rollback();
-        }
-        return new Timing(seconds(start), rows);
-    }
-
-    private static double loadSingle(HadoopDbEngine engine, NodeInfo node, PaperData data) throws SQLException, IOException {
-        long start = System.nanoTime();
-        try (Connection c = engine.pools().connect(node); Statement st = c.createStatement()) {
-            st.execute("DROP SCHEMA IF EXISTS bench_single CASCADE");
-            st.execute("CREATE SCHEMA bench_single");
-            st.execute("CREATE TABLE bench_single.rankings (pagerank int, pageurl text, avgduration int)");
-            st.execute("CREATE TABLE bench_single.uservisits (sourceip text, desturl text, visitdate date, adrevenue float8, "
-                    + "useragent text, countrycode text, languagecode text, searchword text, duration int)");
-            st.execute("CREATE TABLE bench_single.grep (record text)");
-            copy(c, "rankings", data.files(PavloTable.RANKINGS), "FORMAT text, DELIMITER '|'");
-            copy(c, "uservisits", data.files(PavloTable.USERVISITS), "FORMAT text, DELIMITER '|'");
-            copy(c, "grep", data.files(PavloTable.GREP), "FORMAT csv, DELIMITER E'\\001', QUOTE E'\\002'");
-            st.execute("CREATE INDEX ON bench_single.uservisits (visitdate)");
-            st.execute("CREATE INDEX ON bench_single.rankings (pagerank)");
-            st.execute("ANALYZE bench_single.rankings");
-            st.execute("ANALYZE bench_single.uservisits");
-            st.execute("ANALYZE bench_single.grep");
-        }
-        return seconds(start);
-    }
-
-    private static void dropSingle(HadoopDbEngine engine, NodeInfo node) throws SQLException {
-        try (Connection c = engine.pools().connect(node); Statement st = c.createStatement()) {
-            st.execute("DROP SCHEMA IF EXISTS bench_single CASCADE");
-        }
-    }
-
-    private static void copy(Connection c, String table, Path dir, String options) throws SQLException, IOException {
-        try (Stream<Path> parts = Files.list(dir)) {
-            for (Path p : parts.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList()) {
-                try (Reader in = Files.newBufferedReader(p)) {
-                    c.unwrap(org.postgresql.PGConnection.class).getCopyAPI()
-                            .copyIn("COPY bench_single." + table + " FROM STDIN WITH (" + options + ")", in);
-                }
-            }
-        }
     }
 
     private static double seconds(long start) {

@@ -95,6 +95,34 @@ public final class TextBaselineJobs {
         return job;
     }
 
+    /** UDF aggregation: links per target URL in the concatenated HTML pages, with a summing combiner. */
+    public static Job inlinks(Configuration conf, Path documents, Path out) throws IOException {
+        Job job = job(conf, "udf-aggregation", documents, out);
+        job.setMapperClass(LinkLineMapper.class);
+        job.setCombinerClass(HandCodedJobs.CountReducer.class);
+        job.setReducerClass(HandCodedJobs.CountReducer.class);
+        job.setMapOutputKeyClass(Text.class);
+        job.setMapOutputValueClass(LongWritable.class);
+        job.setOutputKeyClass(Text.class);
+        job.setOutputValueClass(LongWritable.class);
+        return job;
+    }
+
+    /** Emits (url, 1) for each link on a line of HTML (a link never spans lines: the generator breaks lines between tokens). */
+    public static final class LinkLineMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
+        private static final LongWritable ONE = new LongWritable(1);
+        private final Text url = new Text();
+
+        @Override
+        protected void map(LongWritable key, Text line, Context ctx) throws IOException, InterruptedException {
+            java.util.regex.Matcher m = HandCodedJobs.LinkCount.LINK.matcher(line.toString());
+            while (m.find()) {
+                url.set(m.group(1));
+                ctx.write(url, ONE);
+            }
+        }
+    }
+
     private static Job job(Configuration conf, String name, Path input, Path out) throws IOException {
         Configuration c = new Configuration(conf);
         c.setInt("mapreduce.client.completion.pollinterval", 100);

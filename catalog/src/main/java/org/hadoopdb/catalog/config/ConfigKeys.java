@@ -87,6 +87,8 @@ public final class ConfigKeys {
             "Read a small map-only result straight from the chunks without launching a job (Hive's fetch task).");
     public static final ConfigKey<Long> FETCH_DIRECT_MAX_ROWS = longInteger("hadoopdb.fetch.direct.max-rows", "100000",
             "The largest estimated result the planner reads directly instead of running a map-only job.");
+    public static final ConfigKey<Integer> FETCH_DIRECT_PARALLEL = integer("hadoopdb.fetch.direct.parallel", "8",
+            "Chunks a direct read reads at the same time.");
 
     public static final ConfigKey<Long> JOIN_BUFFER_BYTES = bytes("hadoopdb.join.buffer-bytes", "64MB",
             "Memory a reduce task gives one join key's rows of the first join input before spilling them to local disk.");

@@ -42,6 +42,15 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  */
 public final class CatalogStore {
+    /** Parsed catalog versions, the most recently used last. */
+    private static final java.util.Map<String, Catalog> PARSED = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, Catalog> eldest) {
+                    return size() > 8;
+                }
+            });
+
     private static final Logger LOG = LoggerFactory.getLogger(CatalogStore.class);
     private static final Pattern VERSION_FILE = Pattern.compile("catalog-(\\d{8,})\\.xml");
     private static final int UPDATE_ATTEMPTS = 20;
@@ -78,15 +87,30 @@ public final class CatalogStore {
         return latest == 0 ? Catalog.empty(clusterName) : load(latest);
     }
 
-    /** One specific version; versions stay readable until pruned. */
+    /**
+     * One specific version; versions stay readable until pruned. A published version never changes, so
+     * parsed versions are kept (a few, per file, length and modification time: a home destroyed and
+     * created again reuses version numbers): every query reads its catalog, often more than once, and
+     * parsing the XML costs about 20 ms.
+     */
     public Catalog load(long version) {
         Path file = versionFile(version);
-        try (InputStream in = fs().open(file)) {
-            Catalog catalog = CatalogXml.read(in, file.toString());
+        try {
+            org.apache.hadoop.fs.FileStatus status = fs().getFileStatus(file);
+            String key = status.getPath() + "@" + status.getLen() + "@" + status.getModificationTime();
+            Catalog cached = PARSED.get(key);
+            if (cached != null) {
+                return cached;
+            }
+            Catalog catalog;
+            try (InputStream in = fs().open(file)) {
+                catalog = CatalogXml.read(in, file.toString());
+            }
             if (catalog.version() != version) {
                 throw new CatalogException("Catalog file " + file + " says it is version " + catalog.version());
             }
             CatalogValidator.validate(catalog, file.toString());
+            PARSED.put(key, catalog);
             return catalog;
         } catch (FileNotFoundException e) {
             throw new CatalogException("Catalog version " + version + " does not exist in " + dir

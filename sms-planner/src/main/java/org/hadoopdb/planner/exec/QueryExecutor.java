@@ -71,6 +71,12 @@ public final class QueryExecutor {
         }
         Path queryDir = new Path(scratchRoot(), "queries/" + UUID.randomUUID());
         Configuration base = jobConf(queryDir);
+        QueryPlan planned = plan;
+        plan = TopMergeFolding.fold(plan, stage -> reducers(stage, base));
+        if (plan != planned) {
+            LOG.info("Stage {} needs one reducer only: its top rows are the result, the merge stage is not run",
+                    plan.stages().get(plan.stages().size() - 1).id());
+        }
         try {
             runStages(plan.stages(), base, description, progress);
         } catch (RuntimeException e) {
@@ -250,7 +256,6 @@ public final class QueryExecutor {
         }
     }
 
-    /** The schema of the rows the map side emits: the end of every input's map operators (they agree). */
     /**
      * The planned reducer count, lowered when the bytes actually entering the stage (PostgreSQL's
      * estimate of its chunk statements, the sizes of earlier stages' files) need fewer: the logical
@@ -274,6 +279,7 @@ public final class QueryExecutor {
         return needed;
     }
 
+    /** The schema of the rows the map side emits: the end of every input's map operators (they agree). */
     private static org.hadoopdb.connector.row.RowSchema shuffleSchema(Stage stage) {
         var in = stage.inputs().get(0);
         var schema = in.schema();

@@ -118,6 +118,18 @@ class QueryExecutionIT {
     }
 
     @Test
+    void aDirectReadReadsTheChunksAtOnceAndStopsWhenClosed() {
+        // 600 rows over 4 chunks, each read by its own thread; the answer is the same as one PostgreSQL's
+        assertSame("SELECT sourceip, desturl, adrevenue FROM qe_visits");
+        StatementResult r = session.execute("SELECT sourceip, desturl FROM qe_visits", StatementListener.NONE);
+        try (var rows = ((StatementResult.Rows) r).rows()) {
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.row().getString(1)).startsWith("url");
+        }
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("hadoopdb-direct-read") && t.isAlive());
+    }
+
+    @Test
     void aggregationsOnTheKeyAndOffIt() {
         assertSame("SELECT desturl, SUM(adrevenue), COUNT(*), MIN(visitdate), MAX(visitdate) FROM qe_visits GROUP BY desturl");
         assertSame("SELECT sourceip, SUM(adrevenue), AVG(adrevenue), COUNT(*) FROM qe_visits GROUP BY sourceip");

@@ -1,0 +1,13 @@
+package org.hadoopdb.benchmarks;
+
+import org.hadoopdb.benchmarks.paper.PaperBenchmark;
+import org.hadoopdb.benchmarks.tpch.TpchBenchmark;
+import picocli.CommandLine.Command;
+
+/** {@code hadoopdb bench}: the benchmarks, one subcommand each. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Benchmarks, side by side in one run: 'pavlo' (the HadoopDB paper's tasks on every system),",
+                "'tpch' (the 22 TPC-H queries on HadoopDB and one PostgreSQL)."},
+        subcommands = {PaperBenchmark.class, TpchBenchmark.class})
+public final class BenchCommand {
+}

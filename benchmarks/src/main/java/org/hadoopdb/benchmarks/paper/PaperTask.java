@@ -1,0 +1,79 @@
+package org.hadoopdb.benchmarks.paper;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * The query tasks of the HadoopDB paper (section 6.2, {@code BENCHMARK.md}), with the shape of their
+ * answers: every system's result is read into these columns, in this order, to compare them.
+ */
+public enum PaperTask {
+    GREP("Grep", List.of(Kind.STRING)),
+    SELECTION("Selection", List.of(Kind.STRING, Kind.LONG)),
+    AGGREGATION_SMALL("Aggregation small", List.of(Kind.STRING, Kind.DOUBLE)),
+    AGGREGATION_LARGE("Aggregation large", List.of(Kind.STRING, Kind.DOUBLE)),
+    JOIN("Join", List.of(Kind.STRING, Kind.DOUBLE, Kind.DOUBLE)),
+    UDF("UDF aggregation", List.of(Kind.STRING, Kind.LONG));
+
+    /** The Join task's date window (8 days, about 0.07 % of the visits). */
+    public static final LocalDate JOIN_FROM = LocalDate.parse("2000-01-15");
+    public static final LocalDate JOIN_TO = LocalDate.parse("2000-01-22");
+    /** The Grep task's pattern. */
+    public static final String GREP_PATTERN = "XYZ";
+    /**
+     * The UDF aggregation's link pattern ({@code BENCHMARK.md}), matched case-insensitively; group 1 is the
+     * target URL. Java's and PostgreSQL's regular expressions read it the same way.
+     */
+    public static final String LINK_REGEX = org.hadoopdb.benchmarks.mr.HandCodedJobs.LinkCount.LINK.pattern();
+
+    /** The type of an answer column. */
+    public enum Kind {
+        STRING, LONG, DOUBLE
+    }
+
+    private final String title;
+    private final List<Kind> columns;
+
+    PaperTask(String title, List<Kind> columns) {
+        this.title = title;
+        this.columns = columns;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public List<Kind> columns() {
+        return columns;
+    }
+
+    /**
+     * The task in HiveQL (also valid PostgreSQL for the single-database baseline), or null for the UDF
+     * aggregation, which is a MapReduce job (the paper's HadoopDB ran it hand-coded too).
+     */
+    public String sql(long selectionThreshold) {
+        return switch (this) {
+            case GREP -> "SELECT record FROM grep WHERE record LIKE '%" + GREP_PATTERN + "%'";
+            case SELECTION -> "SELECT pageurl, pagerank FROM rankings WHERE pagerank > " + selectionThreshold;
+            case AGGREGATION_SMALL -> "SELECT SUBSTR(sourceip, 1, 7), SUM(adrevenue) FROM uservisits GROUP BY SUBSTR(sourceip, 1, 7)";
+            case AGGREGATION_LARGE -> "SELECT sourceip, SUM(adrevenue) FROM uservisits GROUP BY sourceip";
+            case JOIN -> "SELECT uv.sourceip, AVG(r.pagerank) AS avgpagerank, SUM(uv.adrevenue) AS totalrevenue "
+                    + "FROM rankings r JOIN uservisits uv ON r.pageurl = uv.desturl "
+                    + "WHERE uv.visitdate BETWEEN DATE '" + JOIN_FROM + "' AND DATE '" + JOIN_TO + "' "
+                    + "GROUP BY uv.sourceip ORDER BY totalrevenue DESC LIMIT 1";
+            case UDF -> null;
+        };
+    }
+
+    /** The task named by its title or its enum name, case-insensitively (for {@code --tasks}). */
+    public static PaperTask named(String name) {
+        String n = name.strip().replace('-', ' ').replace('_', ' ');
+        for (PaperTask t : values()) {
+            if (t.title.equalsIgnoreCase(n) || t.name().replace('_', ' ').equalsIgnoreCase(n)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("Unknown task '" + name + "': choose from grep, selection, aggregation-small, "
+                + "aggregation-large, join, udf");
+    }
+}

@@ -1,0 +1,217 @@
+package org.hadoopdb.benchmarks.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Writes a benchmark run as a results folder: {@code results.csv} (every timed run), {@code summary.csv}
+ * (median, min, max per task and system), {@code results.md} (the tables and ratios, ready to paste into
+ * BENCHMARKS.md) and PNG bar charts in the style of the paper's figures: one per task with the systems
+ * side by side, and {@code overview.png} with every query task
+ * (linear seconds: the per-task charts show the short tasks).
+ *
+ * <pre>{@code
+ * ReportWriter.write(report, Path.of("bench-results/pavlo-20261123"));
+ * }</pre>
+ */
+public final class ReportWriter {
+    private static final int WIDTH = 800;
+    private static final int HEIGHT = 500;
+
+    private ReportWriter() {
+    }
+
+    /** Writes every file of the folder (created if missing); returns the Markdown. */
+    public static String write(BenchReport report, Path dir) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("results.csv"), runsCsv(report), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("summary.csv"), summaryCsv(report), StandardCharsets.UTF_8);
+        String markdown = markdown(report);
+        Files.writeString(dir.resolve("results.md"), markdown, StandardCharsets.UTF_8);
+        Map<String, Map<String, Measurement>> byTask = byTask(report);
+        for (var e : byTask.entrySet()) {
+            save(taskChart(e.getKey(), e.getValue()), dir.resolve(fileName(e.getKey())));
+        }
+        Map<String, Map<String, Measurement>> queries = new LinkedHashMap<>(byTask);
+        queries.keySet().removeIf(ReportWriter::isLoad);
+        if (!queries.isEmpty()) {
+            save(overview(report.title(), queries), dir.resolve("overview.png"));
+        }
+        return markdown;
+    }
+
+    /** One line per timed run: task, system, run number, seconds, rows. */
+    static String runsCsv(BenchReport report) {
+        StringBuilder sb = new StringBuilder("task,system,run,seconds,rows\n");
+        for (Measurement m : report.measurements()) {
+            for (int i = 0; i < m.seconds().size(); i++) {
+                sb.append(csv(m.task())).append(',').append(csv(m.system())).append(',').append(i + 1).append(',')
+                        .append(String.format(Locale.ROOT, "%.4f", m.seconds().get(i))).append(',').append(m.rows()).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** One line per task and system: median, min and max seconds over the timed runs. */
+    static String summaryCsv(BenchReport report) {
+        StringBuilder sb = new StringBuilder("task,system,runs,median_s,min_s,max_s,rows\n");
+        for (Measurement m : report.measurements()) {
+            sb.append(csv(m.task())).append(',').append(csv(m.system())).append(',').append(m.seconds().size())
+                    .append(String.format(Locale.ROOT, ",%.4f,%.4f,%.4f,", m.median(), m.min(), m.max())).append(m.rows()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The setup, then a table per kind of task (loads, queries) with the ratios that matter, then the notes. */
+    static String markdown(BenchReport report) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("## ").append(report.title()).append("\n\n");
+        sb.append("Command: `").append(report.command()).append("`\n\n");
+        sb.append("Machine: ").append(report.machine()).append("\n\n");
+        report.setup().forEach((k, v) -> sb.append("- ").append(k).append(": ").append(v).append('\n'));
+        Map<String, Map<String, Measurement>> byTask = byTask(report);
+        List<String> systems = systemsIn(report);
+        List<String> loads = byTask.keySet().stream().filter(ReportWriter::isLoad).toList();
+        List<String> queries = byTask.keySet().stream().filter(t -> !isLoad(t)).toList();
+        if (!loads.isEmpty()) {
+            sb.append("\nLoads (seconds, one run):\n\n");
+            table(sb, loads, byTask, systems, false);
+        }
+        if (!queries.isEmpty()) {
+            sb.append("\nQueries (seconds: median of the timed runs, min–max in brackets):\n\n");
+            table(sb, queries, byTask, systems, true);
+            sb.append("\nRatios of the medians (SMS / ideal: MapReduce overhead; SMS / hand: planner overhead; "
+                    + "Hadoop / SMS: the paper's headline; one PostgreSQL / SMS):\n\n");
+            sb.append("| task | SMS / ideal | SMS / hand-coded | Hadoop text / SMS | one PostgreSQL / SMS |\n|---|---:|---:|---:|---:|\n");
+            for (String t : queries) {
+                Map<String, Measurement> m = byTask.get(t);
+                sb.append("| ").append(t).append(" | ").append(ratio(m, Systems.SMS, Systems.IDEAL)).append(" | ")
+                        .append(ratio(m, Systems.SMS, Systems.HAND)).append(" | ").append(ratio(m, Systems.HADOOP, Systems.SMS))
+                        .append(" | ").append(ratio(m, Systems.SINGLE_PG, Systems.SMS)).append(" |\n");
+            }
+        }
+        if (!report.notes().isEmpty()) {
+            sb.append("\nNotes:\n\n");
+            report.notes().forEach(n -> sb.append("- ").append(n).append('\n'));
+        }
+        return sb.toString();
+    }
+
+    private static void table(StringBuilder sb, List<String> tasks, Map<String, Map<String, Measurement>> byTask,
+                              List<String> systems, boolean ranges) {
+        sb.append("| task |");
+        systems.forEach(s -> sb.append(' ').append(s).append(" |"));
+        sb.append(" rows |\n|---|");
+        systems.forEach(s -> sb.append("---:|"));
+        sb.append("---:|\n");
+        for (String t : tasks) {
+            Map<String, Measurement> m = byTask.get(t);
+            sb.append("| ").append(t).append(" |");
+            long rows = -1;
+            for (String s : systems) {
+                Measurement x = m.get(s);
+                if (x == null) {
+                    sb.append(" – |");
+                    continue;
+                }
+                rows = Math.max(rows, x.rows());
+                sb.append(ranges && x.seconds().size() > 1
+                        ? String.format(Locale.ROOT, " %.2f (%.2f–%.2f) |", x.median(), x.min(), x.max())
+                        : String.format(Locale.ROOT, " %.2f |", x.median()));
+            }
+            sb.append(rows < 0 ? " – |" : String.format(Locale.ROOT, " %,d |", rows)).append('\n');
+        }
+    }
+
+    private static CategoryChart taskChart(String task, Map<String, Measurement> bySystem) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(task).yAxisTitle("seconds").build();
+        style(chart);
+        for (Measurement m : bySystem.values()) {
+            chart.addSeries(m.system(), List.of(task), List.of(m.median()), List.of(spread(m)));
+        }
+        return chart;
+    }
+
+    private static CategoryChart overview(String title, Map<String, Map<String, Measurement>> byTask) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH * 3 / 2).height(HEIGHT).title(title).yAxisTitle("seconds").build();
+        style(chart);
+        List<String> tasks = new ArrayList<>(byTask.keySet());
+        List<String> systems = new ArrayList<>();
+        byTask.values().forEach(m -> m.keySet().stream().filter(s -> !systems.contains(s)).forEach(systems::add));
+        for (String s : systems) {
+            List<Double> y = new ArrayList<>();
+            for (String t : tasks) {
+                Measurement m = byTask.get(t).get(s);
+                y.add(m == null ? null : m.median()); // no bar for a system that did not run the task
+            }
+            chart.addSeries(s, tasks, y);
+        }
+        return chart;
+    }
+
+    private static void style(CategoryChart chart) {
+        Styler s = chart.getStyler();
+        s.setLegendPosition(Styler.LegendPosition.OutsideS);
+        s.setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setAvailableSpaceFill(0.8);
+        chart.getStyler().setOverlapped(false);
+        chart.getStyler().setErrorBarsColor(java.awt.Color.DARK_GRAY);
+        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+    }
+
+    /** The error bar: how far the slower or the faster extreme run lies from the median (XChart's bars are symmetric). */
+    private static double spread(Measurement m) {
+        return Math.max(m.max() - m.median(), m.median() - m.min());
+    }
+
+    private static void save(CategoryChart chart, Path png) throws IOException {
+        String base = png.toString();
+        BitmapEncoder.saveBitmap(chart, base.substring(0, base.length() - ".png".length()), BitmapEncoder.BitmapFormat.PNG);
+    }
+
+    private static Map<String, Map<String, Measurement>> byTask(BenchReport report) {
+        Map<String, Map<String, Measurement>> byTask = new LinkedHashMap<>();
+        for (Measurement m : report.measurements()) {
+            byTask.computeIfAbsent(m.task(), t -> new LinkedHashMap<>()).put(m.system(), m);
+        }
+        return byTask;
+    }
+
+    /** The systems measured, in {@link Systems#ALL} order, then any other. */
+    private static List<String> systemsIn(BenchReport report) {
+        List<String> present = report.measurements().stream().map(Measurement::system).distinct().toList();
+        List<String> ordered = new ArrayList<>(Systems.ALL.stream().filter(present::contains).toList());
+        present.stream().filter(s -> !ordered.contains(s)).forEach(ordered::add);
+        return ordered;
+    }
+
+    private static boolean isLoad(String task) {
+        return task.startsWith("Load ");
+    }
+
+    private static String ratio(Map<String, Measurement> m, String top, String bottom) {
+        Measurement a = m.get(top);
+        Measurement b = m.get(bottom);
+        return a == null || b == null || b.median() <= 0 ? "–" : String.format(Locale.ROOT, "%.2f", a.median() / b.median());
+    }
+
+    static String fileName(String task) {
+        return task.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "") + ".png";
+    }
+
+    private static String csv(String s) {
+        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+}

@@ -1,0 +1,56 @@
+package org.hadoopdb.benchmarks.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportWriterTest {
+    private final BenchReport report = new BenchReport("Paper benchmark", "hadoopdb bench pavlo --runs 3", "2 cores",
+            Map.of("nodes", "4"), List.of(
+            new Measurement("Load UserVisits", Systems.SMS, List.of(30.0), -1),
+            new Measurement("Load UserVisits", Systems.SINGLE_PG, List.of(15.0), -1),
+            new Measurement("Join", Systems.SMS, List.of(2.0, 1.0, 3.0), 1),
+            new Measurement("Join", Systems.HAND, List.of(1.0, 1.0, 1.0), 1),
+            new Measurement("Join", Systems.HADOOP, List.of(10.0, 12.0, 11.0), 1),
+            new Measurement("Join", Systems.IDEAL, List.of(0.5, 0.5, 0.5), 1),
+            new Measurement("UDF aggregation", Systems.HAND, List.of(4.0, 5.0), 2500)),
+            List.of("UDF aggregation: no HadoopDB SMS run"));
+
+    @Test
+    void csvHasEveryRunAndTheSummaryTheMedians() {
+        assertThat(ReportWriter.runsCsv(report).lines()).startsWith("task,system,run,seconds,rows",
+                "Load UserVisits,HadoopDB SMS,1,30.0000,-1").contains("Join,Hadoop text,2,12.0000,1");
+        assertThat(ReportWriter.summaryCsv(report).lines()).contains("Join,HadoopDB SMS,3,2.0000,1.0000,3.0000,1",
+                "UDF aggregation,HadoopDB hand-coded,2,4.5000,4.0000,5.0000,2500");
+    }
+
+    @Test
+    void markdownTablesShowMediansRangesAndRatios() {
+        String md = ReportWriter.markdown(report);
+        assertThat(md).contains("Command: `hadoopdb bench pavlo --runs 3`")
+                .contains("| task | HadoopDB SMS | HadoopDB hand-coded | Hadoop text | One PostgreSQL | Ideal pushdown | rows |")
+                .contains("| Load UserVisits | 30.00 | – | – | 15.00 | – | – |")
+                .contains("| Join | 2.00 (1.00–3.00) | 1.00 (1.00–1.00) | 11.00 (10.00–12.00) | – | 0.50 (0.50–0.50) | 1 |")
+                .contains("| Join | 4.00 | 2.00 | 5.50 | – |")
+                .contains("| UDF aggregation | – | – | – | – |")
+                .contains("- UDF aggregation: no HadoopDB SMS run");
+    }
+
+    @Test
+    void writesAPngPerTaskAndAnOverview(@TempDir Path dir) throws Exception {
+        ReportWriter.write(report, dir);
+        for (String png : List.of("load-uservisits.png", "join.png", "udf-aggregation.png", "overview.png")) {
+            BufferedImage image = ImageIO.read(dir.resolve(png).toFile());
+            assertThat(image).as(png).isNotNull();
+            assertThat(image.getHeight()).isEqualTo(500);
+        }
+        assertThat(Files.readString(dir.resolve("results.md"))).isEqualTo(ReportWriter.markdown(report));
+    }
+}
