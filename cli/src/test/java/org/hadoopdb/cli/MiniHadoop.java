@@ -85,6 +85,15 @@ final class MiniHadoop implements AutoCloseable {
         keys.put("yarn.resourcemanager.scheduler.address", c.get(YarnConfiguration.RM_SCHEDULER_ADDRESS));
         keys.put("mapreduce.jobhistory.address", c.get("mapreduce.jobhistory.address"));
         keys.put("yarn.app.mapreduce.am.staging-dir", c.get("yarn.app.mapreduce.am.staging-dir"));
+        // small, quick-starting task JVMs: this machine has two cores and each job starts several
+        String opts = "-Xmx384m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+        keys.put("yarn.app.mapreduce.am.resource.mb", "512");
+        keys.put("yarn.app.mapreduce.am.command-opts", opts);
+        keys.put("mapreduce.map.memory.mb", "512");
+        keys.put("mapreduce.reduce.memory.mb", "512");
+        keys.put("mapreduce.map.java.opts", opts);
+        keys.put("mapreduce.reduce.java.opts", opts);
+        keys.put("mapreduce.task.io.sort.mb", "32");
         keys.putAll(extra);
         // The nodes' installation: Hadoop's jars only (see the class comment), not the test JVM's class path.
         keys.put(YarnConfiguration.IS_MINI_YARN_CLUSTER, "false");

@@ -22,6 +22,20 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.FileSystem;
+import java.time.Duration;
+import java.util.Set;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
+import org.hadoopdb.connector.chunk.ChunkInputFormat;
+import org.hadoopdb.connector.chunk.ChunkSplit;
+import org.hadoopdb.connector.embedded.NodeSettings;
+import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.ChunkInfo;
@@ -57,6 +71,7 @@ class YarnClusterIT {
     private static final String JOIN = "SELECT r.rank % 10, COUNT(*), SUM(v.revenue) FROM visits v JOIN ranks r ON v.url = r.pageurl "
             + "GROUP BY r.rank % 10";
 
+    @TempDir
     static Path work;
 
     private static TestClusters.TestCluster postgres;
@@ -67,10 +82,10 @@ class YarnClusterIT {
     private static Differential onePostgres;
     private static List<String> expectedAggregation;
     private static List<String> expectedJoin;
+    private static List<String> expectedUrlCounts;
 
     @BeforeAll
     static void startCluster() throws Exception {
-        work = Path.of(System.getProperty("yarnit.work", "/tmp/yarnit-" + System.nanoTime()));
         postgres = TestClusters.fresh(3);
         hadoop = MiniHadoop.start(work.resolve("hadoop"));
         home = work.resolve("home");
@@ -108,7 +123,10 @@ class YarnClusterIT {
         run(yarn, "CREATE TABLE ranks (pageurl STRING, rank INT) CLUSTERED BY (pageurl) INTO 6 BUCKETS "
                 + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
         run(yarn, "LOAD DATA INPATH '" + hadoop.hdfsUri() + "/input/visits' INTO TABLE visits");
-        run(yarn, "LOAD DATA INPATH '/input/ranks.txt' INTO TABLE ranks");
+        // the raw file is on HDFS; this load runs its jobs in this JVM (any session may), which keeps the test short
+        try (Session local = engine.openSession(Map.of("mapreduce.framework.name", "local"))) {
+            run(local, "LOAD DATA INPATH '/input/ranks.txt' INTO TABLE ranks");
+        }
 
         NodeInfo reference = engine.catalog().node("worker3");
         onePostgres = new Differential(yarn, engine, reference, "yarn_reference", 12);
@@ -122,6 +140,13 @@ class YarnClusterIT {
         }
         expectedAggregation = onePostgres.postgres(AGGREGATION);
         expectedJoin = onePostgres.postgres(JOIN);
+        expectedUrlCounts = new ArrayList<>();
+        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT url, count(*) FROM yarn_reference.visits GROUP BY url")) {
+            while (rs.next()) {
+                expectedUrlCounts.add(rs.getString(1) + "\t" + rs.getLong(2));
+            }
+        }
     }
 
     @AfterAll
@@ -170,6 +195,185 @@ class YarnClusterIT {
         FileSystem hdfs = FileSystem.get(java.net.URI.create(hadoop.hdfsUri()), hadoop.conf());
         assertThat(hdfs.globStatus(new org.apache.hadoop.fs.Path("/tmp/hadoopdb-*/jars/*-hadoopdb-sms-planner-*.jar"))).isNotEmpty();
         assertThat(hdfs.globStatus(new org.apache.hadoop.fs.Path("/tmp/hadoopdb-*/jars/*-postgresql-*.jar"))).hasSize(1);
+    }
+
+    /**
+     * The paper's section 7: a speculative attempt of a slow chunk's task reads a replica. worker2 is
+     * made slow for this job only (its chunk SQL sleeps per row on that server), so the tasks of chunks
+     * whose primary is worker2 straggle; speculation launches a second attempt, which reads the chunk's
+     * replica and wins.
+     */
+    @Test
+    @Order(2)
+    void aSpeculativeAttemptOfASlowChunkReadsAReplica() throws Exception {
+        Job job = urlCountJob("worker2", 0.05, "speculation");
+        job.getConfiguration().setBoolean("mapreduce.map.speculative", true);
+        job.getConfiguration().setLong("mapreduce.job.speculative.retry-after-no-speculate", 500);
+        job.getConfiguration().setLong("mapreduce.job.speculative.retry-after-speculate", 1000);
+        assertThat(job.waitForCompletion(false)).isTrue();
+        assertThat(output(job)).containsExactlyInAnyOrderElementsOf(expectedUrlCounts);
+
+        Set<Integer> slowTasks = tasksWithPrimary(job, "worker2");
+        assertThat(slowTasks).isNotEmpty();
+        // attempt 0 reads the chunk's primary (worker2, slow); attempt 1, the speculative one, its replica, and wins
+        assertThat(completions(job)).anySatisfy(e -> {
+            assertThat(e.isMapTask()).isTrue();
+            assertThat(e.getStatus()).isEqualTo(TaskCompletionEvent.Status.SUCCEEDED);
+            assertThat(e.getTaskAttemptId().getTaskID().getId()).isIn(slowTasks);
+            assertThat(e.getTaskAttemptId().getId()).isEqualTo(1);
+        });
+    }
+
+    /** A node's PostgreSQL stops while a task streams a chunk from it: the attempt fails, the retry reads a replica. */
+    @Test
+    @Order(3)
+    void aNodeKilledDuringAJobIsReplacedByItsReplicas() throws Exception {
+        Job job = urlCountJob("worker1", 0.01, "kill");
+        job.getConfiguration().setBoolean("mapreduce.map.speculative", false);
+        job.submit();
+        EmbeddedNode worker1 = embedded("worker1");
+        awaitChunkQueryRunning(worker1);
+        worker1.stop();
+        assertThat(job.waitForCompletion(false)).isTrue();
+        assertThat(output(job)).containsExactlyInAnyOrderElementsOf(expectedUrlCounts);
+        assertThat(completions(job)).anySatisfy(e -> {
+            assertThat(e.isMapTask()).isTrue();
+            assertThat(e.getStatus()).isEqualTo(TaskCompletionEvent.Status.FAILED);
+        });
+    }
+
+    /** worker1 is still down (previous test): SMS queries plan around it; with worker2 down too, a chunk has no copy left. */
+    @Test
+    @Order(4)
+    void queriesUseReplicasWhileANodeIsDownAndNameTheChunkWhenNoCopyIsLeft() throws Exception {
+        EmbeddedNode worker1 = embedded("worker1");
+        try {
+            worker1.stop();
+            assertThat(onePostgres.hadoopDb(AGGREGATION)).containsExactlyInAnyOrderElementsOf(expectedAggregation);
+            EmbeddedNode worker2 = embedded("worker2");
+            worker2.stop();
+            try {
+                assertThatThrownBy(() -> onePostgres.hadoopDb(AGGREGATION))
+                        .hasMessageContaining("Every copy of")
+                        .hasMessageContaining("worker1")
+                        .hasMessageContaining("worker2");
+            } finally {
+                restart(worker2);
+            }
+        } finally {
+            restart(worker1);
+        }
+    }
+
+    // ---- failure helpers -------------------------------------------------------------------------
+
+    /** Emits (url, 1) for every row a chunk query returns. */
+    public static final class UrlOnes extends Mapper<LongWritable, Row, Text, LongWritable> {
+        private final Text url = new Text();
+        private final LongWritable one = new LongWritable(1);
+
+        @Override
+        protected void map(LongWritable key, Row row, Context context) throws java.io.IOException, InterruptedException {
+            url.set(row.getString(0));
+            context.write(url, one);
+        }
+    }
+
+    /**
+     * A hand-written job over the chunks (the connector's public API): visits per URL. Its chunk SQL
+     * sleeps {@code secondsPerRow} for each row read on {@code slowNode}'s server, and nowhere else.
+     */
+    private static Job urlCountJob(String slowNode, double secondsPerRow, String name) throws Exception {
+        int port = embedded(slowNode).port();
+        Job job = Job.getInstance(config().hadoopConf(), "yarn-it " + name);
+        ChunkInputFormat.configure(job).catalog(engine.catalogStore().directory())
+                .query("SELECT v.url, pg_sleep(CASE WHEN inet_server_port() = " + port + " THEN " + secondsPerRow
+                        + " ELSE 0 END)::text AS slept FROM visits v", "visits")
+                .apply();
+        job.setMapperClass(UrlOnes.class);
+        job.setReducerClass(LongSumReducer.class);
+        job.setNumReduceTasks(1);
+        job.setOutputKeyClass(Text.class);
+        job.setOutputValueClass(LongWritable.class);
+        job.setOutputFormatClass(TextOutputFormat.class);
+        FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path("/yarn-it/" + name + "-" + System.nanoTime()));
+        return job;
+    }
+
+    private static List<String> output(Job job) throws Exception {
+        org.apache.hadoop.fs.Path dir = FileOutputFormat.getOutputPath(job);
+        FileSystem fs = dir.getFileSystem(job.getConfiguration());
+        List<String> lines = new ArrayList<>();
+        for (var status : fs.globStatus(new org.apache.hadoop.fs.Path(dir, "part-*"))) {
+            try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(fs.open(status.getPath()), StandardCharsets.UTF_8))) {
+                in.lines().forEach(lines::add);
+            }
+        }
+        return lines;
+    }
+
+    private static List<TaskCompletionEvent> completions(Job job) throws Exception {
+        List<TaskCompletionEvent> all = new ArrayList<>();
+        for (int from = 0; ; ) {
+            TaskCompletionEvent[] batch = job.getTaskCompletionEvents(from, 100);
+            if (batch.length == 0) {
+                return all;
+            }
+            all.addAll(List.of(batch));
+            from += batch.length;
+        }
+    }
+
+    /**
+     * The map tasks whose first copy is on {@code node}. Task numbers follow the order in which job
+     * submission writes the splits: largest first, a stable sort.
+     */
+    private static Set<Integer> tasksWithPrimary(Job job, String node) throws Exception {
+        List<org.apache.hadoop.mapreduce.InputSplit> splits = new ArrayList<>(new ChunkInputFormat().getSplits(job));
+        splits.sort(java.util.Comparator.comparingLong(YarnClusterIT::length).reversed());
+        Set<Integer> out = new java.util.HashSet<>();
+        for (int i = 0; i < splits.size(); i++) {
+            if (((ChunkSplit) splits.get(i)).copies().get(0).node().id().equals(node)) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    private static long length(org.apache.hadoop.mapreduce.InputSplit split) {
+        try {
+            return split.getLength();
+        } catch (java.io.IOException | InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void awaitChunkQueryRunning(EmbeddedNode node) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        try (Connection c = DriverManager.getConnection(node.jdbcUrl(), EmbeddedNode.SUPERUSER, "");
+             PreparedStatement st = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' "
+                     + "AND query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()")) {
+            while (System.nanoTime() < deadline) {
+                try (ResultSet rs = st.executeQuery()) {
+                    rs.next();
+                    if (rs.getInt(1) > 0) {
+                        return;
+                    }
+                }
+                Thread.sleep(100);
+            }
+        }
+        throw new AssertionError("No task started reading a chunk on " + node.id() + " within 3 minutes");
+    }
+
+    private static EmbeddedNode embedded(String worker) {
+        String id = worker.replace("worker", "node");
+        return new EmbeddedCluster(postgres.config()).embeddedNodes(postgres.catalog()).stream().filter(n -> n.id().equals(id))
+                .findFirst().orElseThrow();
+    }
+
+    private static void restart(EmbeddedNode node) {
+        node.start(NodeSettings.forNode(postgres.config(), node.port(), 3), Duration.ofSeconds(60));
     }
 
     // ---- helpers ---------------------------------------------------------------------------------

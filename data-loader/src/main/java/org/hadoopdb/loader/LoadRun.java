@@ -484,7 +484,9 @@ final class LoadRun {
         if (plan == null || published) {
             return;
         }
-        try (NodePools pools = new NodePools(config)) {
+        // A node that failed the load is likely still down: do not wait the full connection timeout for it.
+        HadoopDbConfig quick = config.with(Map.of(ConfigKeys.POOL_CONNECTION_TIMEOUT.name(), "5s"));
+        try (NodePools pools = new NodePools(quick)) {
             for (NodeInfo node : catalog.nodes()) {
                 try (Connection c = pools.connect(node)) {
                     c.setAutoCommit(true);

@@ -4,14 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.ChunkInfo;
 import org.hadoopdb.catalog.model.HiveType;
 import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.connector.embedded.EmbeddedCluster;
+import org.hadoopdb.connector.embedded.EmbeddedNode;
+import org.hadoopdb.connector.embedded.NodeSettings;
 import org.hadoopdb.connector.pool.NodePools;
 import org.hadoopdb.loader.physical.LoadLock;
 import org.hadoopdb.loader.table.TableDefinition;
@@ -120,6 +125,31 @@ class LoadFailureIT {
                 LoadProgressListener.NONE);
         assertThat(next.rowsInTable()).isEqualTo(400);
         assertThat(next.generation()).isGreaterThan(before.generation());
+    }
+
+    @Test
+    void aNodeDyingDuringALoadPublishesNothing() throws Exception {
+        createAndLoadFirstGeneration(300);
+        TableInfo before = LoadTesting.catalog().table(table);
+        EmbeddedNode node3 = new EmbeddedCluster(LoadTesting.config()).embeddedNodes(LoadTesting.catalog()).stream()
+                .filter(n -> n.id().equals("node3")).findFirst().orElseThrow();
+        AtomicBoolean stopped = new AtomicBoolean();
+        try {
+            assertThatThrownBy(() -> new Loader(with("hadoopdb.load.task-attempts", "2")).load(
+                    LoadSpec.builder(table).input(input("more", 300, 2300).toString()).overwrite(true).build(), p -> {
+                        // the node's PostgreSQL goes away after the load has started, before its chunks are copied
+                        if (p.phase() == LoadPhase.GLOBAL_REPARTITION && stopped.compareAndSet(false, true)) {
+                            node3.stop();
+                        }
+                    }))
+                    .isInstanceOf(LoaderException.class)
+                    .hasMessageContaining("node3")
+                    .hasMessageContaining("nothing was published");
+            assertThat(stopped).isTrue();
+        } finally {
+            node3.start(NodeSettings.forNode(LoadTesting.config(), node3.port(), 3), Duration.ofSeconds(60));
+        }
+        assertPreviousGenerationServes(before, 300);
     }
 
     @Test

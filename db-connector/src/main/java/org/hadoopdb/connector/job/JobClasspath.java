@@ -19,6 +19,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -56,6 +60,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class JobClasspath {
     private static final Logger LOG = LoggerFactory.getLogger(JobClasspath.class);
+    private static final int UPLOAD_THREADS = 8;
     private static volatile List<Path> localJars;
     /** Cache directory + local jar → its cached copy, so a JVM checks each jar against the cache once. */
     private static final Map<String, org.apache.hadoop.fs.Path> UPLOADED = new ConcurrentHashMap<>();
@@ -74,15 +79,46 @@ public final class JobClasspath {
         config.home().requireReachableByTasks(cache, "hadoopdb.scratch.dir");
         try {
             FileSystem fs = cache.getFileSystem(conf);
-            cache = fs.makeQualified(cache);
-            for (Path jar : jars()) {
-                job.addFileToClassPath(cached(fs, cache, jar));
+            for (org.apache.hadoop.fs.Path copy : cachedAll(fs, fs.makeQualified(cache), jars())) {
+                job.addFileToClassPath(copy);
             }
         } catch (IOException e) {
             throw new ConnectorException("Cannot ship HadoopDB's jars to the job's tasks through " + cache + ": " + e.getMessage()
                     + " (set hadoopdb.scratch.dir to a directory this user may write on the cluster's file system)", e);
         }
         conf.setBoolean("mapreduce.job.user.classpath.first", true);
+    }
+
+    /**
+     * The cached copies of {@code jars}, in order. A first upload sends a couple of hundred files;
+     * each costs a round trip to the NameNode and a block pipeline to close, so they go in parallel.
+     */
+    private static List<org.apache.hadoop.fs.Path> cachedAll(FileSystem fs, org.apache.hadoop.fs.Path cache, List<Path> jars)
+            throws IOException {
+        ExecutorService pool = Executors.newFixedThreadPool(UPLOAD_THREADS, r -> {
+            Thread t = new Thread(r, "hadoopdb-jar-upload");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<org.apache.hadoop.fs.Path>> copies = new ArrayList<>();
+            for (Path jar : jars) {
+                copies.add(pool.submit(() -> cached(fs, cache, jar)));
+            }
+            List<org.apache.hadoop.fs.Path> out = new ArrayList<>();
+            for (Future<org.apache.hadoop.fs.Path> f : copies) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while uploading the job's jars", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof IOException io ? io : new IOException(String.valueOf(cause.getMessage()), cause);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** The local jars tasks need: this JVM's class path, read once. */

@@ -44,8 +44,16 @@ public final class NodePools implements AutoCloseable {
 
     /** A pooled connection to {@code node}; errors name the node and its URL. */
     public Connection connect(NodeInfo node) {
+        HikariDataSource ds = (HikariDataSource) dataSource(node);
+        // A pool keeps retrying a server that refuses connections for the whole connection timeout; a
+        // node that is down should fail its caller at once (the caller then moves to a replica).
+        var pool = ds.getHikariPoolMXBean();
+        if (pool != null && pool.getTotalConnections() == 0 && ServerAddress.refusesConnections(node.jdbcUrl())) {
+            throw new ConnectorException("Cannot connect to node " + node.id() + " (" + node.jdbcUrl()
+                    + "): connection refused; is its PostgreSQL server running?");
+        }
         try {
-            return dataSource(node).getConnection();
+            return ds.getConnection();
         } catch (SQLException e) {
             throw new ConnectorException("Cannot connect to node " + node.id() + " (" + node.jdbcUrl() + "): " + e.getMessage(), e);
         }
