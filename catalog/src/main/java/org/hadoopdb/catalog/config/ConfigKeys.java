@@ -89,6 +89,9 @@ public final class ConfigKeys {
             "The largest estimated result the planner reads directly instead of running a map-only job.");
     public static final ConfigKey<Integer> FETCH_DIRECT_PARALLEL = integer("hadoopdb.fetch.direct.parallel", "8",
             "Chunks a direct read reads at the same time.");
+    public static final ConfigKey<Long> CLIENT_STAGE_MAX_ROWS = longInteger("hadoopdb.exec.client-stage.max-rows", "200000",
+            "A plan's only stage, with one reducer, runs in the client instead of as a job when PostgreSQL estimates at most "
+                    + "this many rows enter it; 0 never.");
 
     public static final ConfigKey<Long> JOIN_BUFFER_BYTES = bytes("hadoopdb.join.buffer-bytes", "64MB",
             "Memory a reduce task gives one join key's rows of the first join input before spilling them to local disk.");

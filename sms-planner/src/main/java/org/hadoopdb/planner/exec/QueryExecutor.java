@@ -77,6 +77,11 @@ public final class QueryExecutor {
             LOG.info("Stage {} needs one reducer only: its top rows are the result, the merge stage is not run",
                     plan.stages().get(plan.stages().size() - 1).id());
         }
+        ResultStream inClient = clientStage(plan, base);
+        if (inClient != null) {
+            deleteQuietly(queryDir, base);
+            return inClient;
+        }
         try {
             runStages(plan.stages(), base, description, progress);
         } catch (RuntimeException e) {
@@ -114,6 +119,32 @@ public final class QueryExecutor {
         }
         LOG.info("Reading the result directly from the chunks: PostgreSQL estimates {} rows", (long) rows);
         return c.source();
+    }
+
+    /**
+     * The result of a one-stage plan whose stage runs in this process ({@link ClientStage}): it has one
+     * reducer and PostgreSQL estimates few rows enter it. Null when the stage is to run as a job.
+     */
+    private ResultStream clientStage(QueryPlan plan, Configuration base) {
+        long maxRows = config.get(ConfigKeys.CLIENT_STAGE_MAX_ROWS);
+        if (maxRows <= 0 || plan.stages().size() != 1 || !(plan.result() instanceof QueryPlan.FromStage)) {
+            return null;
+        }
+        Stage stage = plan.stages().get(0);
+        if (!ClientStage.eligible(stage) || reducers(stage, base) != 1) {
+            return null;
+        }
+        double rows = org.hadoopdb.planner.exec.mr.StageSizes.inputRows(base, stage);
+        if (rows < 0 || rows > maxRows) {
+            return null;
+        }
+        LOG.info("Stage {} runs in the client: one reducer, PostgreSQL estimates {} rows enter it", stage.id(), (long) rows);
+        List<org.hadoopdb.connector.row.Row> out = new ClientStage(config, catalogDir, catalogVersion, () -> cancelled).run(stage, maxRows);
+        if (out == null) {
+            LOG.info("Stage {}: more than {} rows entered it, running it as a job instead", stage.id(), maxRows);
+            return null;
+        }
+        return new RenamedResult(new ListResult(stage.output(), out), plan.schema());
     }
 
     /** Kills the running jobs, if any; {@link #run} then fails with "cancelled". */

@@ -152,6 +152,69 @@ class QueryExecutionIT {
     }
 
     @Test
+    void aSmallOneReducerStageRunsInTheClientWithTheJobsAnswer() {
+        List<String> queries = List.of(
+                "SELECT sourceip, SUM(adrevenue), COUNT(*), AVG(adrevenue) FROM qe_visits GROUP BY sourceip",
+                "SELECT countrycode, COUNT(DISTINCT desturl) FROM qe_visits GROUP BY countrycode",
+                "SELECT sourceip, SUM(adrevenue) AS total FROM qe_visits GROUP BY sourceip ORDER BY total DESC LIMIT 3",
+                // the paper's Join task: a co-located join in the chunks, aggregated on another key, the top group
+                "SELECT v.sourceip, AVG(p.pagerank), SUM(v.adrevenue) AS total FROM qe_visits v JOIN qe_pages p "
+                        + "ON v.desturl = p.pageurl WHERE v.visitdate < DATE '2000-06-01' GROUP BY v.sourceip ORDER BY total DESC LIMIT 1",
+                "SELECT v.sourceip, COUNT(*), MAX(p.pagerank) FROM qe_visits v JOIN qe_pages p ON v.desturl = p.pageurl GROUP BY v.sourceip",
+                "SELECT COUNT(*), SUM(adrevenue) FROM qe_visits WHERE visitdate > DATE '2099-01-01'",
+                "SELECT countrycode, SUM(adrevenue) FROM qe_visits WHERE visitdate > DATE '2099-01-01' GROUP BY countrycode");
+        try (Session inClient = engine.openSession(Map.of("hadoopdb.fetch.direct", "false"));
+             Session asJobs = engine.openSession(Map.of("hadoopdb.exec.client-stage.max-rows", "0", "hadoopdb.fetch.direct", "false"))) {
+            for (String sql : queries) {
+                List<String> jobs = new ArrayList<>();
+                List<String> client = new ArrayList<>();
+                List<String> a = rows(asJobs, sql, jobs);
+                List<String> b = rows(inClient, sql, client);
+                assertThat(b).as(sql).containsExactlyInAnyOrderElementsOf(a);
+                assertThat(new Differential(inClient, engine, referenceNode, "qe_reference", 9).hadoopDb(sql)).as(sql)
+                        .containsExactlyInAnyOrderElementsOf(reference(sql));
+                assertThat(jobs).as("jobs of %s with the rule off", sql).isNotEmpty();
+                assertThat(client).as("jobs of %s in the client", sql).isEmpty();
+            }
+            // past the row cap, the stage goes back to a job, with the same answer
+            String sql = queries.get(0);
+            try (Session capped = engine.openSession(Map.of("hadoopdb.exec.client-stage.max-rows", "3", "hadoopdb.fetch.direct", "false"))) {
+                List<String> jobs = new ArrayList<>();
+                assertThat(rows(capped, sql, jobs)).containsExactlyInAnyOrderElementsOf(rows(asJobs, sql, new ArrayList<>()));
+                assertThat(jobs).isNotEmpty();
+            }
+        }
+    }
+
+    /** The rows of a query as text, collecting the ids of the jobs it ran. */
+    private static List<String> rows(Session s, String sql, List<String> jobs) {
+        StatementListener listener = new StatementListener() {
+            @Override
+            public void progress(int stage, int stages, String jobId, float map, float reduce) {
+                if (jobId != null && !jobs.contains(jobId)) {
+                    jobs.add(jobId);
+                }
+            }
+
+            @Override
+            public void message(String text) {
+            }
+        };
+        List<String> out = new ArrayList<>();
+        try (var r = ((StatementResult.Rows) s.execute(sql, listener)).rows()) {
+            while (r.next()) {
+                StringBuilder line = new StringBuilder();
+                for (int i = 0; i < r.schema().size(); i++) {
+                    Object v = r.row().get(i);
+                    line.append(i == 0 ? "" : "|").append(v instanceof Double d ? String.format(java.util.Locale.ROOT, "%.6f", d) : v);
+                }
+                out.add(line.toString());
+            }
+        }
+        return out;
+    }
+
+    @Test
     void orderedAndLimitedResults() {
         assertSameOrdered("SELECT sourceip, SUM(adrevenue) AS total FROM qe_visits GROUP BY sourceip ORDER BY total DESC LIMIT 5");
         assertSameOrdered("SELECT desturl, visitdate, sourceip FROM qe_visits ORDER BY visitdate, desturl, sourceip LIMIT 20");

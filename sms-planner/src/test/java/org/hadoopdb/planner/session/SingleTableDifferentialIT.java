@@ -52,7 +52,8 @@ class SingleTableDifferentialIT {
     @BeforeAll
     static void load() throws Exception {
         engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
-        session = engine.openSession(Map.of());
+        // the MapReduce path (QueryExecutionIT and JoinDifferentialIT cover the client-side stage)
+        session = engine.openSession(Map.of("hadoopdb.exec.client-stage.max-rows", "0"));
         reference = engine.catalog().nodes().get(0);
         diff = new Differential(session, engine, reference, "diff_reference", 9);
         Path data = Files.writeString(files.resolve("dt.txt"), rows(), StandardCharsets.UTF_8);
