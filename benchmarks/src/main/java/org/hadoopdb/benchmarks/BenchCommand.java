@@ -1,5 +1,6 @@
 package org.hadoopdb.benchmarks;
 
+import org.hadoopdb.benchmarks.paper.FaultToleranceBenchmark;
 import org.hadoopdb.benchmarks.paper.PaperBenchmark;
 import org.hadoopdb.benchmarks.tpch.TpchBenchmark;
 import picocli.CommandLine.Command;
@@ -8,6 +9,6 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmarks, side by side in one run: 'pavlo' (the HadoopDB paper's tasks on every system),",
                 "'tpch' (the 22 TPC-H queries on HadoopDB and one PostgreSQL)."},
-        subcommands = {PaperBenchmark.class, TpchBenchmark.class})
+        subcommands = {PaperBenchmark.class, TpchBenchmark.class, FaultToleranceBenchmark.class})
 public final class BenchCommand {
 }
