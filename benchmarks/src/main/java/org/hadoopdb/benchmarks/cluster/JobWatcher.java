@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,9 +51,14 @@ public final class JobWatcher implements AutoCloseable {
         while (running && !fired.get()) {
             try {
                 for (JobStatus s : cluster.getAllJobStatuses()) {
-                    if (!before.contains(s.getJobID().toString()) && s.getState() == JobStatus.State.RUNNING
-                            && s.getMapProgress() >= mapFraction && fired.compareAndSet(false, true)) {
-                        firedOn = s.getJobID() + " at " + Math.round(100 * s.getMapProgress()) + "% of its map phase";
+                    if (before.contains(s.getJobID().toString()) || s.getState() != JobStatus.State.RUNNING) {
+                        continue;
+                    }
+                    // the ResourceManager's list carries no map progress: ask the job's ApplicationMaster
+                    Job job = cluster.getJob(s.getJobID());
+                    float progress = job == null ? 0 : job.mapProgress();
+                    if (progress >= mapFraction && fired.compareAndSet(false, true)) {
+                        firedOn = s.getJobID() + " at " + Math.round(100 * progress) + "% of its map phase";
                         action.run();
                         return;
                     }
@@ -60,8 +66,8 @@ public final class JobWatcher implements AutoCloseable {
                 Thread.sleep(200);
             } catch (InterruptedException e) {
                 return;
-            } catch (IOException e) {
-                LOG.warn("Cannot read the cluster's job statuses: {}", e.getMessage());
+            } catch (IOException | IllegalStateException e) {
+                LOG.debug("Cannot read the cluster's job statuses: {}", e.getMessage());
             }
         }
     }

@@ -100,6 +100,10 @@ public final class MiniHadoopCluster implements AutoCloseable {
         keys.put("yarn.resourcemanager.scheduler.address", c.get(YarnConfiguration.RM_SCHEDULER_ADDRESS));
         keys.put("mapreduce.jobhistory.address", c.get("mapreduce.jobhistory.address"));
         keys.put("yarn.app.mapreduce.am.staging-dir", c.get("yarn.app.mapreduce.am.staging-dir"));
+        // a small cluster: files get as many copies as there are DataNodes to spare, and a write whose
+        // DataNode dies goes on with the others (Hadoop's advice for clusters of three or fewer)
+        keys.put("dfs.replication", Integer.toString(Math.min(2, addresses.size())));
+        keys.put("dfs.client.block.write.replace-datanode-on-failure.policy", "NEVER");
         String opts = "-Xmx384m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
         keys.put("yarn.app.mapreduce.am.resource.mb", "512");
         keys.put("yarn.app.mapreduce.am.command-opts", opts);

@@ -141,38 +141,43 @@ public final class FaultToleranceBenchmark extends BaseCommand {
                 }
                 Map<String, Map<String, List<Double>>> times = new LinkedHashMap<>();
                 List<String> notes = new ArrayList<>();
-                for (String situation : List.of(NORMAL, FAILURE, SLOW)) {
-                    for (int r = 0; r < runs; r++) {
+                // situations interleave within each round, so that whatever else the machine does weighs on all alike
+                for (int r = 0; r < runs; r++) {
+                    for (String situation : List.of(NORMAL, FAILURE, SLOW)) {
                         for (BenchSystem s : systems) {
-                            console().note(String.format(Locale.ROOT, "-- %s, %s, run %d of %d", situation, s.name(), r + 1, runs));
+                            console().note(String.format(Locale.ROOT, "-- round %d of %d: %s, %s", r + 1, runs, situation, s.name()));
                             long start = System.nanoTime();
                             Answer a;
-                            String event;
-                            switch (situation) {
-                                case FAILURE -> {
-                                    try (JobWatcher watcher = JobWatcher.start(conf, 0.5, worker::kill)) {
-                                        a = s.run(PaperTask.AGGREGATION_SMALL);
-                                        event = watcher.firedOn();
-                                    } finally {
-                                        worker.revive();
+                            String event = "none";
+                            try {
+                                switch (situation) {
+                                    case FAILURE -> {
+                                        try (JobWatcher watcher = JobWatcher.start(conf, 0.5, worker::kill)) {
+                                            a = s.run(PaperTask.AGGREGATION_SMALL);
+                                            event = watcher.firedOn();
+                                        } finally {
+                                            worker.revive();
+                                        }
                                     }
-                                }
-                                case SLOW -> {
-                                    try (Worker.Slowdown slow = worker.slowDown()) {
-                                        a = s.run(PaperTask.AGGREGATION_SMALL);
+                                    case SLOW -> {
+                                        try (Worker.Slowdown slow = worker.slowDown()) {
+                                            a = s.run(PaperTask.AGGREGATION_SMALL);
+                                        }
+                                        event = "slow";
                                     }
-                                    event = "slow";
+                                    default -> a = s.run(PaperTask.AGGREGATION_SMALL);
                                 }
-                                default -> {
-                                    a = s.run(PaperTask.AGGREGATION_SMALL);
-                                    event = "none";
-                                }
+                            } catch (Exception e) {
+                                String failed = situation + ", " + s.name() + ", round " + (r + 1) + ": the query FAILED: " + e.getMessage();
+                                notes.add(failed);
+                                console().note("   " + failed);
+                                continue;
                             }
                             double seconds = (System.nanoTime() - start) / 1e9;
                             reference = check(reference, a, s, situation);
                             if (event == null) {
-                                notes.add(situation + ", " + s.name() + ", run " + (r + 1) + ": the job finished before half of its "
-                                        + "map phase was seen; no node was killed");
+                                notes.add(situation + ", " + s.name() + ", round " + (r + 1) + ": the job finished before half of "
+                                        + "its map phase was seen; no node was killed");
                             }
                             console().note(String.format(Locale.ROOT, "   %.1f s (%s)", seconds, event == null ? "not killed" : event));
                             times.computeIfAbsent(s.name(), k -> new LinkedHashMap<>()).computeIfAbsent(situation, k -> new ArrayList<>())
@@ -220,9 +225,9 @@ public final class FaultToleranceBenchmark extends BaseCommand {
                 m.put(s.getKey(), one);
                 measurements.add(one);
             }
-            double normal = m.get(NORMAL).median();
-            double failure = m.get(FAILURE).median();
-            double slow = m.get(SLOW).median();
+            double normal = median(m, NORMAL);
+            double failure = median(m, FAILURE);
+            double slow = median(m, SLOW);
             String line = String.format(Locale.ROOT, "%-22s %12.1f %12.1f %12.1f %13.0f%% %13.0f%%", e.getKey(), normal, failure, slow,
                     100 * (failure - normal) / normal, 100 * (slow - normal) / normal);
             lines.add(line);
@@ -244,6 +249,12 @@ public final class FaultToleranceBenchmark extends BaseCommand {
         ReportWriter.write(report, results);
         lines.forEach(console()::note);
         console().note("Results in " + results);
+    }
+
+    /** The median of a situation's successful runs; NaN when every run failed. */
+    private static double median(Map<String, Measurement> m, String situation) {
+        Measurement one = m.get(situation);
+        return one == null ? Double.NaN : one.median();
     }
 
     private String commandLine() {
