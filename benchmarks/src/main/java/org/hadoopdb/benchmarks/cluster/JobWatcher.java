@@ -48,28 +48,39 @@ public final class JobWatcher implements AutoCloseable {
     }
 
     private void watch(double mapFraction, Runnable action) {
+        Job job = null;
         while (running && !fired.get()) {
             try {
-                for (JobStatus s : cluster.getAllJobStatuses()) {
-                    if (before.contains(s.getJobID().toString()) || s.getState() != JobStatus.State.RUNNING) {
-                        continue;
-                    }
-                    // the ResourceManager's list carries no map progress: ask the job's ApplicationMaster
-                    Job job = cluster.getJob(s.getJobID());
-                    float progress = job == null ? 0 : job.mapProgress();
+                if (job == null) {
+                    job = newRunningJob();
+                } else if (job.isComplete()) {
+                    return; // finished before reaching the fraction
+                } else {
+                    // the ResourceManager's job list carries no map progress: ask the job's ApplicationMaster
+                    float progress = job.mapProgress();
                     if (progress >= mapFraction && fired.compareAndSet(false, true)) {
-                        firedOn = s.getJobID() + " at " + Math.round(100 * progress) + "% of its map phase";
+                        firedOn = job.getJobID() + " at " + Math.round(100 * progress) + "% of its map phase";
                         action.run();
                         return;
                     }
                 }
-                Thread.sleep(200);
+                Thread.sleep(job == null ? 200 : 50);
             } catch (InterruptedException e) {
                 return;
             } catch (IOException | IllegalStateException e) {
-                LOG.debug("Cannot read the cluster's job statuses: {}", e.getMessage());
+                LOG.debug("Cannot read the job's status: {}", e.getMessage());
             }
         }
+    }
+
+    /** The first job that was not there when watching started and is running now, or null. */
+    private Job newRunningJob() throws IOException, InterruptedException {
+        for (JobStatus s : cluster.getAllJobStatuses()) {
+            if (!before.contains(s.getJobID().toString()) && s.getState() == JobStatus.State.RUNNING) {
+                return cluster.getJob(s.getJobID());
+            }
+        }
+        return null;
     }
 
     /** Where the action ran ("job_… at 52% of its map phase"), or null if it did not. */
