@@ -30,7 +30,8 @@ public final class Main {
         return cli.execute(args);
     }
 
-    static CommandLine commandLine(Console console) {
+    /** The whole {@code hadoopdb} command line: the built-in commands and every {@link CommandProvider}'s. */
+    public static CommandLine commandLine(Console console) {
         CommandLine cli = new CommandLine(new HadoopDbCommand(console));
         for (CommandProvider provider : ServiceLoader.load(CommandProvider.class)) {
             provider.commands().forEach(cli::addSubcommand);

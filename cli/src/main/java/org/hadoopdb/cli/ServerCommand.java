@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
  * running statements, see {@code hadoopdb.server.shutdown-grace}). Its users are managed with
  * {@code hadoopdb server add-user NAME} and {@code remove-user NAME}.
  */
-@Command(name = "server", description = {"The JDBC query server for BI tools and remote shells.",
+@Command(name = "server", mixinStandardHelpOptions = true, description = {"The JDBC query server for BI tools and remote shells.",
         "Clients connect with jdbc:hadoopdb://host:port; see hadoopdb.server.* settings."},
         subcommands = {ServerCommand.AddUser.class, ServerCommand.RemoveUser.class})
 public final class ServerCommand extends BaseCommand {
@@ -57,7 +57,7 @@ public final class ServerCommand extends BaseCommand {
     }
 
     /** {@code hadoopdb server add-user NAME}: creates the user, or sets a new password. */
-    @Command(name = "add-user", description = "Add a user to the server's users file, or give a user a new password.")
+    @Command(name = "add-user", mixinStandardHelpOptions = true, description = "Add a user to the server's users file, or give a user a new password.")
     static final class AddUser extends BaseCommand {
         @Parameters(paramLabel = "NAME", description = "The user name.")
         String name;
@@ -79,7 +79,7 @@ public final class ServerCommand extends BaseCommand {
     }
 
     /** {@code hadoopdb server remove-user NAME}. */
-    @Command(name = "remove-user", description = "Remove a user from the server's users file.")
+    @Command(name = "remove-user", mixinStandardHelpOptions = true, description = "Remove a user from the server's users file.")
     static final class RemoveUser extends BaseCommand {
         @Parameters(paramLabel = "NAME", description = "The user name.")
         String name;

@@ -22,7 +22,7 @@ import sqlline.SqlLine;
  * at the first failure); interactively it is SQLLine ({@code !tables}, {@code !columns T},
  * {@code !describe T}, {@code !quit}).
  */
-@Command(name = "shell", description = {"The HiveQL shell on a remote query server (hadoopdb server).",
+@Command(name = "shell", mixinStandardHelpOptions = true, description = {"The HiveQL shell on a remote query server (hadoopdb server).",
         "Interactive (SQLLine) or -e / -f like the local shell."})
 public final class ShellCommand extends BaseCommand {
     @Option(names = "--url", required = true, paramLabel = "URL",

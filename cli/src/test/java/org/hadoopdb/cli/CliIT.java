@@ -53,6 +53,34 @@ class CliIT {
     }
 
     @Test
+    void clusterGcDropsSchemasNoTableUses() throws Exception {
+        assertThat(run("cluster", "init", "--nodes", "1").exit()).isZero();
+        assertThat(run("cluster", "start").exit()).isZero();
+        try {
+            var config = org.hadoopdb.catalog.config.HadoopDbConfig.builder().home(home).environment(java.util.Map.of()).build();
+            var node = config.home().catalogStore().load().node("node1");
+            // what a load whose process died leaves behind: a tagged staging schema no catalog version names
+            try (var c = java.sql.DriverManager.getConnection(node.jdbcUrl(), node.user(), "");
+                 var st = c.createStatement()) {
+                st.execute("CREATE SCHEMA s_visits_stray");
+                st.execute("CREATE TABLE s_visits_stray.visits (id int)");
+                st.execute("COMMENT ON SCHEMA s_visits_stray IS 'hadoopdb;load=lstray;generation=1;table=visits'");
+            }
+            Result gc = run("cluster", "gc");
+            assertThat(gc.exit()).as(gc.err()).isZero();
+            assertThat(gc.err() + gc.out()).contains("s_visits_stray").contains("Dropped 1 schema(s)");
+            try (var c = java.sql.DriverManager.getConnection(node.jdbcUrl(), node.user(), "");
+                 var st = c.createStatement();
+                 var rs = st.executeQuery("SELECT count(*) FROM pg_namespace WHERE nspname = 's_visits_stray'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).isZero();
+            }
+        } finally {
+            run("cluster", "stop");
+        }
+    }
+
+    @Test
     void configListsEveryKey() {
         Result r = run("-Dhadoopdb.pool.max-size=3", "config");
         assertThat(r.out()).contains("hadoopdb.catalog.path").containsPattern("hadoopdb.pool.max-size\\s+3\\s+set");

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.LocalDate;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
+import org.hadoopdb.connector.job.JobClasspath;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.DoubleWritable;
 import org.apache.hadoop.io.LongWritable;
@@ -128,6 +129,7 @@ public final class TextBaselineJobs {
         c.setInt("mapreduce.client.completion.pollinterval", 100);
         Job job = Job.getInstance(c, "hadoop text " + name);
         job.setJarByClass(TextBaselineJobs.class);
+        JobClasspath.ship(job); // on a cluster, the tasks need these classes (a development build has no jar)
         job.setInputFormatClass(TextInputFormat.class);
         FileInputFormat.addInputPath(job, input);
         FileInputFormat.setInputDirRecursive(job, true);

@@ -7,6 +7,6 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         subcommands = {ClusterInitCommand.class, ClusterStartCommand.class, ClusterStopCommand.class,
                 ClusterStatusCommand.class, ClusterDestroyCommand.class, ClusterAddNodeCommand.class,
-                ClusterRemoveNodeCommand.class})
+                ClusterRemoveNodeCommand.class, ClusterGcCommand.class})
 public final class ClusterCommand {
 }

@@ -1,4 +1,4 @@
-package org.hadoopdb.cli;
+package org.hadoopdb.benchmarks.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,6 +22,8 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.FileSystem;
+import org.hadoopdb.cli.Console;
+import org.hadoopdb.cli.Main;
 import java.time.Duration;
 import java.util.Set;
 import org.apache.hadoop.io.LongWritable;
@@ -75,7 +77,7 @@ class YarnClusterIT {
     static Path work;
 
     private static TestClusters.TestCluster postgres;
-    private static MiniHadoop hadoop;
+    private static MiniHadoopCluster hadoop;
     private static Path home;
     private static HadoopDbEngine engine;
     private static Session yarn;
@@ -87,7 +89,7 @@ class YarnClusterIT {
     @BeforeAll
     static void startCluster() throws Exception {
         postgres = TestClusters.fresh(3);
-        hadoop = MiniHadoop.start(work.resolve("hadoop"));
+        hadoop = MiniHadoopCluster.start(work.resolve("hadoop"), 1);
         home = work.resolve("home");
         hadoop.writeClientSite(home.resolve("conf/hadoopdb-site.xml"),
                 Map.of("hadoopdb.catalog.path", hadoop.hdfsUri() + "/hadoopdb/catalog"));

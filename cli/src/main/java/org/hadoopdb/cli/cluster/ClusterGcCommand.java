@@ -1,0 +1,30 @@
+package org.hadoopdb.cli.cluster;
+
+import org.hadoopdb.cli.BaseCommand;
+import org.hadoopdb.loader.physical.GarbageCollector.GcReport;
+import org.hadoopdb.loader.table.TableManager;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code hadoopdb cluster gc}: drops chunk schemas on the nodes that no catalog version still in use
+ * refers to and no running load owns: the leftovers of loads whose process died, or of a node that
+ * was down when a load failed or a table was dropped. Loads and {@code DROP TABLE} collect their own
+ * table's garbage; this command is for what they could not reach.
+ */
+@Command(name = "gc", mixinStandardHelpOptions = true,
+        description = "Drop the nodes' chunk schemas that no table uses any more (left by failed loads or unreachable nodes).")
+public final class ClusterGcCommand extends BaseCommand {
+    @Option(names = "--table", paramLabel = "TABLE", description = "Only this table's schemas (default: every table's).")
+    String table;
+
+    @Override
+    public Integer call() {
+        GcReport report = new TableManager(config()).collectGarbage(table);
+        report.dropped().forEach(s -> console().note("Dropped " + s));
+        report.problems().forEach(p -> console().err().println("hadoopdb: " + p));
+        console().note("Dropped " + report.dropped().size() + " schema(s), kept " + report.kept() + " in use"
+                + (report.problems().isEmpty() ? "." : "; " + report.problems().size() + " problem(s) above."));
+        return report.problems().isEmpty() ? 0 : 1;
+    }
+}
