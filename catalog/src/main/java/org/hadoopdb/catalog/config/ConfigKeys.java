@@ -152,6 +152,16 @@ public final class ConfigKeys {
     public static final ConfigKey<Integer> SERVER_THREADS = integer("hadoopdb.server.threads", "200",
             "Most HTTP requests the server handles at once (each waiting or running statement holds one).");
 
+    // ---- the last stage in the client ----------------------------------------------------------
+
+    public static final ConfigKey<Long> CLIENT_STAGE_MAX_ROWS = longInteger("hadoopdb.exec.client-stage.max-rows", "1000000",
+            "Run a query's last stage in the client instead of as a MapReduce job when it needs one reducer, reads only chunk "
+                    + "statements and PostgreSQL estimates at most this many rows enter it; 0 turns it off.");
+    public static final ConfigKey<Long> CLIENT_STAGE_MAX_BUFFERED_ROWS = longInteger("hadoopdb.exec.client-stage.max-buffered-rows",
+            "2000000", "The most rows a stage run in the client holds; past it the stage stops reading and runs as a job.");
+    public static final ConfigKey<Long> CLIENT_STAGE_MAX_BUFFER_BYTES = bytes("hadoopdb.exec.client-stage.max-buffer-bytes", "256MB",
+            "The most memory a stage run in the client holds its rows in; past it the stage stops reading and runs as a job.");
+
     // ---- factories -----------------------------------------------------------------------------
 
     static ConfigKey<String> string(String name, String def, String description) {
