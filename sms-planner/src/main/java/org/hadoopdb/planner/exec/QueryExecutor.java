@@ -76,6 +76,7 @@ public final class QueryExecutor {
     public ResultStream run(QueryPlan plan, String description, ProgressListener progress) {
         ChunkSource direct = directCandidate(plan);
         if (direct != null) {
+            LOG.info("Reading the result directly from the chunks");
             return DirectResult.open(config, catalogDir, catalogVersion, direct, plan.schema());
         }
         Path queryDir = new Path(scratchRoot(), "queries/" + UUID.randomUUID());
@@ -191,7 +192,7 @@ public final class QueryExecutor {
         if (e.bytes() < 0 || e.rows() < 0 || e.rows() > config.get(ConfigKeys.FETCH_DIRECT_MAX_ROWS)) {
             return null;
         }
-        LOG.info("Reading the result directly from the chunks: PostgreSQL estimates {} rows", (long) e.rows());
+        LOG.debug("PostgreSQL estimates {} rows in the map-only result: small enough to read directly", (long) e.rows());
         return c.source();
     }
 
