@@ -89,9 +89,6 @@ public final class ConfigKeys {
             "The largest estimated result the planner reads directly instead of running a map-only job.");
     public static final ConfigKey<Integer> FETCH_DIRECT_PARALLEL = integer("hadoopdb.fetch.direct.parallel", "8",
             "Chunks a direct read reads at the same time.");
-    public static final ConfigKey<Long> CLIENT_STAGE_MAX_ROWS = longInteger("hadoopdb.exec.client-stage.max-rows", "200000",
-            "A plan's only stage, with one reducer, runs in the client instead of as a job when PostgreSQL estimates at most "
-                    + "this many rows enter it; 0 never.");
 
     public static final ConfigKey<Long> JOIN_BUFFER_BYTES = bytes("hadoopdb.join.buffer-bytes", "64MB",
             "Memory a reduce task gives one join key's rows of the first join input before spilling them to local disk.");
@@ -155,6 +152,16 @@ public final class ConfigKeys {
             "At shutdown, how long running statements may finish before they are cancelled.");
     public static final ConfigKey<Integer> SERVER_THREADS = integer("hadoopdb.server.threads", "200",
             "Most HTTP requests the server handles at once (each waiting or running statement holds one).");
+
+    // ---- the last stage in the client ----------------------------------------------------------
+
+    public static final ConfigKey<Long> CLIENT_STAGE_MAX_ROWS = longInteger("hadoopdb.exec.client-stage.max-rows", "1000000",
+            "Run a query's last stage in the client instead of as a MapReduce job when it needs one reducer, reads only chunk "
+                    + "statements and PostgreSQL estimates at most this many rows enter it; 0 turns it off.");
+    public static final ConfigKey<Long> CLIENT_STAGE_MAX_BUFFERED_ROWS = longInteger("hadoopdb.exec.client-stage.max-buffered-rows",
+            "2000000", "The most rows a stage run in the client holds; past it the stage stops reading and runs as a job.");
+    public static final ConfigKey<Long> CLIENT_STAGE_MAX_BUFFER_BYTES = bytes("hadoopdb.exec.client-stage.max-buffer-bytes", "256MB",
+            "The most memory a stage run in the client holds its rows in; past it the stage stops reading and runs as a job.");
 
     // ---- factories -----------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 package org.hadoopdb.planner.exec;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -31,6 +32,7 @@ import org.hadoopdb.planner.exec.mr.StageConf;
 import org.hadoopdb.planner.exec.mr.StageInputFormat;
 import org.hadoopdb.planner.exec.mr.StageMapper;
 import org.hadoopdb.planner.exec.mr.StageReducer;
+import org.hadoopdb.planner.exec.mr.StageSizes;
 import org.hadoopdb.planner.plan.QueryPlan;
 import org.hadoopdb.planner.plan.ChunkSource;
 import org.hadoopdb.planner.plan.Stage;
@@ -53,6 +55,9 @@ public final class QueryExecutor {
     private final long catalogVersion;
     private final java.util.Set<Job> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean cancelled;
+    private volatile ClientStage client;
+    /** PostgreSQL's estimates of stages that read chunk statements only, asked once per query. */
+    private final Map<Integer, StageSizes.Estimate> estimates = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param catalogDir     catalog directory the plan was made against
@@ -64,9 +69,14 @@ public final class QueryExecutor {
         this.catalogVersion = catalogVersion;
     }
 
+    /**
+     * Runs the plan and streams its result. The last stage runs in the client instead of as a job when
+     * {@link ClientStageRule} says so; EXPLAIN shows that decision through {@link #explainRun}.
+     */
     public ResultStream run(QueryPlan plan, String description, ProgressListener progress) {
         ChunkSource direct = directCandidate(plan);
         if (direct != null) {
+            LOG.info("Reading the result directly from the chunks");
             return DirectResult.open(config, catalogDir, catalogVersion, direct, plan.schema());
         }
         Path queryDir = new Path(scratchRoot(), "queries/" + UUID.randomUUID());
@@ -77,13 +87,24 @@ public final class QueryExecutor {
             LOG.info("Stage {} needs one reducer only: its top rows are the result, the merge stage is not run",
                     plan.stages().get(plan.stages().size() - 1).id());
         }
-        ResultStream inClient = clientStage(plan, base);
-        if (inClient != null) {
-            deleteQuietly(queryDir, base);
-            return inClient;
+        ClientStageRule.Decision inClient = clientStageDecision(plan, base);
+        if (inClient.inClient()) {
+            LOG.info(inClient.why());
+        } else if (inClient.stage() != null) {
+            LOG.debug(inClient.why());
         }
         try {
-            runStages(plan.stages(), base, description, progress);
+            if (inClient.inClient()) {
+                List<Stage> jobs = plan.stages().stream().filter(s -> s != inClient.stage()).toList();
+                runStages(jobs, base, description, progress);
+                ResultStream rows = runInClient(inClient.stage(), plan.stages().size(), base, queryDir, progress);
+                if (rows != null) {
+                    return new RenamedResult(rows, plan.schema());
+                }
+                runStage(inClient.stage(), plan.stages().size(), base, description, progress);
+            } else {
+                runStages(plan.stages(), base, description, progress);
+            }
         } catch (RuntimeException e) {
             deleteQuietly(queryDir, base);
             throw e;
@@ -93,8 +114,63 @@ public final class QueryExecutor {
             return DirectResult.open(config, catalogDir, catalogVersion, d.source(), plan.schema());
         }
         int last = ((QueryPlan.FromStage) plan.result()).stage();
-        return new RenamedResult(new StageFileResult(StageConf.stageOutput(queryDir, last), plan.stages().get(last - 1).output(),
+        Stage lastStage = plan.stages().stream().filter(s -> s.id() == last).findFirst().orElseThrow();
+        return new RenamedResult(new StageFileResult(StageConf.stageOutput(queryDir, last), lastStage.output(),
                 base, () -> deleteQuietly(queryDir, base)), plan.schema());
+    }
+
+    /**
+     * How the plan would run now, from PostgreSQL's current estimates, without running it: for EXPLAIN's
+     * RUN TIME section. Empty when the plan runs no job.
+     */
+    public List<String> explainRun(QueryPlan plan) {
+        List<String> lines = new ArrayList<>();
+        if (plan.stages().isEmpty()) {
+            return lines;
+        }
+        if (directCandidate(plan) != null) {
+            lines.add("Stage " + plan.stages().get(0).id() + " does not run: its result is read directly from the chunks "
+                    + "(PostgreSQL estimates at most " + ConfigKeys.FETCH_DIRECT_MAX_ROWS.name() + " rows)");
+            return lines;
+        }
+        Configuration conf = jobConf(new Path(scratchRoot(), "estimates"));
+        QueryPlan folded = TopMergeFolding.fold(plan, stage -> reducers(stage, conf));
+        if (folded != plan) {
+            Stage merge = plan.stages().get(plan.stages().size() - 1);
+            Stage below = folded.stages().get(folded.stages().size() - 1);
+            lines.add("Stage " + merge.id() + " does not run: stage " + below.id() + " needs one reducer, whose top rows "
+                    + "are the result");
+        }
+        lines.add(clientStageDecision(folded, conf).why());
+        return lines;
+    }
+
+    /**
+     * Whether the result's stage runs in the client. Its reducers and PostgreSQL's estimate are asked
+     * only of a stage that reads chunk statements alone, so earlier stages need not have run.
+     */
+    private ClientStageRule.Decision clientStageDecision(QueryPlan plan, Configuration conf) {
+        return ClientStageRule.decide(plan, config.get(ConfigKeys.CLIENT_STAGE_MAX_ROWS), stage -> reducers(stage, conf),
+                stage -> estimate(stage, conf).rows());
+    }
+
+    /** The stage in the client; null when it gave up (too many rows) and must run as a job. */
+    private ResultStream runInClient(Stage stage, int stages, Configuration base, Path queryDir, ProgressListener progress) {
+        if (cancelled) {
+            throw new PlannerException("Query cancelled");
+        }
+        ClientStage c = new ClientStage(config, catalogDir, catalogVersion, stage, base);
+        client = c;
+        try {
+            progress.progress(stage.id(), stages, "client", 0f, 0f);
+            ResultStream rows = c.run(() -> deleteQuietly(queryDir, base));
+            if (rows != null) {
+                progress.progress(stage.id(), stages, "client", 1f, 1f);
+            }
+            return rows;
+        } finally {
+            client = null;
+        }
     }
 
     /**
@@ -112,44 +188,21 @@ public final class QueryExecutor {
             return null;
         }
         Configuration conf = jobConf(new Path(scratchRoot(), "estimates"));
-        long bytes = org.hadoopdb.planner.exec.mr.StageSizes.inputBytes(conf, stage);
-        double rows = org.hadoopdb.planner.exec.mr.StageSizes.inputRows(conf, stage);
-        if (bytes < 0 || rows < 0 || rows > config.get(ConfigKeys.FETCH_DIRECT_MAX_ROWS)) {
+        StageSizes.Estimate e = estimate(stage, conf);
+        if (e.bytes() < 0 || e.rows() < 0 || e.rows() > config.get(ConfigKeys.FETCH_DIRECT_MAX_ROWS)) {
             return null;
         }
-        LOG.info("Reading the result directly from the chunks: PostgreSQL estimates {} rows", (long) rows);
+        LOG.debug("PostgreSQL estimates {} rows in the map-only result: small enough to read directly", (long) e.rows());
         return c.source();
     }
 
-    /**
-     * The result of a one-stage plan whose stage runs in this process ({@link ClientStage}): it has one
-     * reducer and PostgreSQL estimates few rows enter it. Null when the stage is to run as a job.
-     */
-    private ResultStream clientStage(QueryPlan plan, Configuration base) {
-        long maxRows = config.get(ConfigKeys.CLIENT_STAGE_MAX_ROWS);
-        if (maxRows <= 0 || plan.stages().size() != 1 || !(plan.result() instanceof QueryPlan.FromStage)) {
-            return null;
-        }
-        Stage stage = plan.stages().get(0);
-        if (!ClientStage.eligible(stage) || reducers(stage, base) != 1) {
-            return null;
-        }
-        double rows = org.hadoopdb.planner.exec.mr.StageSizes.inputRows(base, stage);
-        if (rows < 0 || rows > maxRows) {
-            return null;
-        }
-        LOG.info("Stage {} runs in the client: one reducer, PostgreSQL estimates {} rows enter it", stage.id(), (long) rows);
-        List<org.hadoopdb.connector.row.Row> out = new ClientStage(config, catalogDir, catalogVersion, () -> cancelled).run(stage, maxRows);
-        if (out == null) {
-            LOG.info("Stage {}: more than {} rows entered it, running it as a job instead", stage.id(), maxRows);
-            return null;
-        }
-        return new RenamedResult(new ListResult(stage.output(), out), plan.schema());
-    }
-
-    /** Kills the running jobs, if any; {@link #run} then fails with "cancelled". */
+    /** Kills the running jobs and stops the client's chunk reads, if any; {@link #run} then fails with "cancelled". */
     public void cancel() {
         cancelled = true;
+        ClientStage c = client;
+        if (c != null) {
+            c.cancel();
+        }
         for (Job job : List.copyOf(running)) {
             try {
                 job.killJob();
@@ -298,7 +351,7 @@ public final class QueryExecutor {
         if (planned <= 1 || stage.shuffle().ranged() || config.get(ConfigKeys.REDUCERS) > 0) {
             return planned;
         }
-        long bytes = org.hadoopdb.planner.exec.mr.StageSizes.inputBytes(conf, stage);
+        long bytes = estimate(stage, conf).bytes();
         if (bytes < 0) {
             return planned;
         }
@@ -308,6 +361,17 @@ public final class QueryExecutor {
             LOG.info("Stage {}: {} reducers instead of the planned {} (about {} bytes enter it)", stage.id(), needed, planned, bytes);
         }
         return needed;
+    }
+
+    /**
+     * What enters the stage. PostgreSQL's estimate of chunk statements is asked once per stage and query
+     * (it costs a connection and an {@code EXPLAIN}); earlier stages' files are measured each time.
+     */
+    private StageSizes.Estimate estimate(Stage stage, Configuration conf) {
+        if (!stage.inputs().stream().allMatch(StageInput.Chunks.class::isInstance)) {
+            return StageSizes.estimate(conf, stage);
+        }
+        return estimates.computeIfAbsent(stage.id(), id -> StageSizes.estimate(conf, stage));
     }
 
     /** The schema of the rows the map side emits: the end of every input's map operators (they agree). */

@@ -172,9 +172,18 @@ public final class Session implements AutoCloseable {
             throw new PlannerException("EXPLAIN works on queries and INSERT ... SELECT, not on "
                     + keyword(e.explained()) + " (line " + e.span().line() + ")");
         }
-        String text = plan(query).explain(e.extended());
+        Catalog snapshot = catalog();
+        PlannedQuery planned = engine.planner().plan(snapshot, query.query(), PlanningOptions.from(config()));
+        StringBuilder text = new StringBuilder(planned.explain(e.extended()));
+        List<String> runTime = new QueryExecutor(config(), engine.catalogStore().directory(), snapshot.version())
+                .explainRun(planned.plan());
+        if (!runTime.isEmpty()) {
+            // decided from PostgreSQL's estimates just before the stages run; shown as they stand now
+            text.append("RUN TIME (from PostgreSQL's estimates now)\n");
+            runTime.forEach(l -> text.append("  - ").append(l).append('\n'));
+        }
         List<Row> rows = new ArrayList<>();
-        for (String line : text.split("\n", -1)) {
+        for (String line : text.toString().split("\n", -1)) {
             rows.add(Row.of(EXPLAIN, line));
         }
         return new ListResult(EXPLAIN, rows);

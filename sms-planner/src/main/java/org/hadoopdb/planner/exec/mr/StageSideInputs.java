@@ -18,11 +18,14 @@ import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.exec.ops.Pipeline;
 
-/** Side inputs of a task: the typed row files an earlier stage of the query wrote to its scratch directory. */
-final class StageSideInputs implements Pipeline.SideInputs {
+/**
+ * Side inputs of a task (or of a stage run in the client): the typed row files an earlier stage of the
+ * query wrote to its scratch directory, found through the query directory in {@code conf}.
+ */
+public final class StageSideInputs implements Pipeline.SideInputs {
     private final Configuration conf;
 
-    StageSideInputs(Configuration conf) {
+    public StageSideInputs(Configuration conf) {
         this.conf = conf;
     }
 

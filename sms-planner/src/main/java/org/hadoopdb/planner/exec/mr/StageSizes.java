@@ -27,35 +27,49 @@ public final class StageSizes {
     private StageSizes() {
     }
 
+    /**
+     * What enters a stage, as far as it can be told now.
+     *
+     * @param rows  PostgreSQL's estimate of the rows its chunk statements return over all chunks; -1 when
+     *              unknown or when an input is an earlier stage's files
+     * @param bytes the bytes entering it (estimated for chunk statements, measured for files); -1 when unknown
+     */
+    public record Estimate(double rows, long bytes) {
+        public static final Estimate UNKNOWN = new Estimate(-1, -1);
+    }
+
+    /** Rows and bytes entering the stage, with one {@code EXPLAIN} per chunk input. */
+    public static Estimate estimate(Configuration conf, Stage stage) {
+        double rows = 0;
+        long bytes = 0;
+        for (StageInput in : stage.inputs()) {
+            if (in instanceof StageInput.Chunks c) {
+                double[] e = chunkEstimate(conf, c);
+                if (e == null) {
+                    return Estimate.UNKNOWN;
+                }
+                rows = rows < 0 ? rows : rows + e[0];
+                bytes += (long) e[1];
+            } else {
+                long b = fileBytes(conf, (StageInput.PreviousStage) in);
+                if (b < 0) {
+                    return Estimate.UNKNOWN;
+                }
+                rows = -1;
+                bytes += b;
+            }
+        }
+        return new Estimate(rows, bytes);
+    }
+
     /** The stage's input size in bytes, or -1 when it cannot be told (a node down, an estimate refused). */
     public static long inputBytes(Configuration conf, Stage stage) {
-        long total = 0;
-        for (StageInput in : stage.inputs()) {
-            long bytes = in instanceof StageInput.Chunks c ? chunkBytes(conf, c) : fileBytes(conf, (StageInput.PreviousStage) in);
-            if (bytes < 0) {
-                return -1;
-            }
-            total += bytes;
-        }
-        return total;
+        return estimate(conf, stage).bytes();
     }
 
     /** The rows the stage's chunk statements return over all chunks, or -1 when unknown or not all inputs are chunks. */
     public static double inputRows(Configuration conf, Stage stage) {
-        double total = 0;
-        for (StageInput in : stage.inputs()) {
-            double[] e = in instanceof StageInput.Chunks c ? chunkEstimate(conf, c) : null;
-            if (e == null) {
-                return -1;
-            }
-            total += e[0];
-        }
-        return total;
-    }
-
-    private static long chunkBytes(Configuration conf, StageInput.Chunks in) {
-        double[] e = chunkEstimate(conf, in);
-        return e == null ? -1 : (long) e[1];
+        return estimate(conf, stage).rows();
     }
 
     /** {@code [rows, bytes]} over all the source's chunks, from PostgreSQL's plan of one chunk; null when unknown. */
