@@ -162,10 +162,10 @@ public final class QueryExecutor {
         ClientStage c = new ClientStage(config, catalogDir, catalogVersion, stage, base);
         client = c;
         try {
-            progress.progress(stage.id(), stages, "client", 0f, 0f);
+            progress.progress(stage.id(), stages, ProgressListener.CLIENT_STAGE, 0f, 0f);
             ResultStream rows = c.run(() -> deleteQuietly(queryDir, base));
             if (rows != null) {
-                progress.progress(stage.id(), stages, "client", 1f, 1f);
+                progress.progress(stage.id(), stages, ProgressListener.CLIENT_STAGE, 1f, 1f);
             }
             return rows;
         } finally {

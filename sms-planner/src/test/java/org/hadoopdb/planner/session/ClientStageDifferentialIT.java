@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.connector.testing.TestClusters;
 import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.exec.ProgressListener;
 import org.hadoopdb.planner.exec.ResultStream;
 import org.hadoopdb.planner.testing.Differential;
 import org.junit.jupiter.api.AfterAll;
@@ -188,8 +189,8 @@ class ClientStageDifferentialIT {
             } else {
                 assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(jobs).containsExactlyInAnyOrderElementsOf(theirs);
             }
-            assertThat(inClient.jobs.contains("client")).as(q.hive()).isEqualTo(q.client());
-            assertThat(asJobs.jobs).as(q.hive()).doesNotContain("client");
+            assertThat(inClient.jobs.contains(ProgressListener.CLIENT_STAGE)).as(q.hive()).isEqualTo(q.client());
+            assertThat(asJobs.jobs).as(q.hive()).doesNotContain(ProgressListener.CLIENT_STAGE);
         }));
     }
 
@@ -203,7 +204,7 @@ class ClientStageDifferentialIT {
             Recorder progress = new Recorder();
             List<String> rows = rows(capped, sql, progress);
             assertThat(rows).containsExactlyInAnyOrderElementsOf(new Differential(capped, engine, reference, "cs_reference", 9).postgres(sql));
-            assertThat(progress.jobs).contains("client").anyMatch(j -> j.startsWith("job_"));
+            assertThat(progress.jobs).contains(ProgressListener.CLIENT_STAGE).anyMatch(j -> j.startsWith("job_"));
         }
         // a memory cap has the same effect
         try (Session capped = engine.openSession(Map.of("hadoopdb.exec.client-stage.max-rows", ON,
@@ -222,7 +223,7 @@ class ClientStageDifferentialIT {
             StatementListener cancelAtStart = new Recorder() {
                 @Override
                 public void progress(int stage, int stages, String jobId, float map, float reduce) {
-                    if (jobId.equals("client")) {
+                    if (jobId.equals(ProgressListener.CLIENT_STAGE)) {
                         s.cancel();
                     }
                 }
