@@ -38,9 +38,25 @@ class ReportWriterTest {
                 .contains("| task | HadoopDB SMS | HadoopDB hand-coded | Hadoop text | One PostgreSQL | Ideal pushdown | rows |")
                 .contains("| Load UserVisits | 30.00 | – | – | 15.00 | – | – |")
                 .contains("| Join | 2.00 (1.00–3.00) | 1.00 (1.00–1.00) | 11.00 (10.00–12.00) | – | 0.50 (0.50–0.50) | 1 |")
-                .contains("| Join | 4.00 | 2.00 | 5.50 | – |")
-                .contains("| UDF aggregation | – | – | – | – |")
+                .contains("| task | SMS / ideal | SMS / hand-coded | Hadoop text / SMS |\n")
+                .contains("| Join | 4.00 | 2.00 | 5.50 |\n")
+                .contains("| UDF aggregation | – | – | – |\n")
+                .doesNotContain("one PostgreSQL / SMS")
                 .contains("- UDF aggregation: no HadoopDB SMS run");
+    }
+
+    @Test
+    void ratiosNoTaskHasBothSystemsForAreLeftOut() {
+        BenchReport faults = new BenchReport("Fault tolerance", "hadoopdb bench faults", "2 cores", Map.of(), List.of(
+                new Measurement("Aggregation small, normal", Systems.SMS, List.of(40.0), 1050),
+                new Measurement("Aggregation small, normal", Systems.HADOOP, List.of(30.0), 1050)), List.of());
+        assertThat(ReportWriter.markdown(faults))
+                .contains("Ratios of the medians (Hadoop text / SMS: the paper's headline):")
+                .contains("| task | Hadoop text / SMS |\n|---|---:|\n| Aggregation small, normal | 0.75 |\n")
+                .doesNotContain("SMS / ideal");
+        BenchReport smsOnly = new BenchReport("One system", "hadoopdb bench pavlo", "2 cores", Map.of(), List.of(
+                new Measurement("Join", Systems.SMS, List.of(1.0), 1)), List.of());
+        assertThat(ReportWriter.markdown(smsOnly)).doesNotContain("Ratios");
     }
 
     @Test
