@@ -36,6 +36,7 @@ import org.hadoopdb.catalog.model.TableStats;
 import org.hadoopdb.catalog.partition.Schemes;
 import org.hadoopdb.catalog.store.CatalogStore;
 import org.hadoopdb.connector.ConnectorException;
+import org.hadoopdb.connector.job.JobProgress;
 import org.hadoopdb.connector.pool.NodePools;
 import org.hadoopdb.loader.global.GlobalHasherJob;
 import org.hadoopdb.loader.global.GlobalResults;
@@ -266,7 +267,8 @@ final class LoadRun {
             }
             job = GlobalHasherJob.create(conf, plan, inputs, spec.rowSchema(), format, limit.recordsPerTask(), out);
             Job running = job;
-            ok = JobRunner.run(job, j -> progress(LoadPhase.GLOBAL_REPARTITION, 100.0 * JobRunner.mapProgress(running),
+            JobProgress mapProgress = new JobProgress(running);
+            ok = JobRunner.run(job, j -> progress(LoadPhase.GLOBAL_REPARTITION, 100.0 * JobRunner.mapProgress(mapProgress),
                     JobRunner.counter(running, LoadCounters.RECORDS_READ)));
             if (!ok && attempt < attempts) {
                 LOG.warn("The global repartition of {} failed ({}); running it again", table.name(), JobRunner.failureInfo(job));

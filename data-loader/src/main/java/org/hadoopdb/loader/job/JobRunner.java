@@ -3,6 +3,7 @@ package org.hadoopdb.loader.job;
 import java.io.IOException;
 import java.util.function.Consumer;
 import org.apache.hadoop.mapreduce.Job;
+import org.hadoopdb.connector.job.JobProgress;
 import org.hadoopdb.loader.LoaderException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,10 +67,10 @@ public final class JobRunner {
         }
     }
 
-    /** The job's map progress, 0 to 1. */
-    public static float mapProgress(Job job) {
+    /** The job's map progress, 0 to 1 (0 when the framework cannot tell yet). */
+    public static float mapProgress(JobProgress progress) {
         try {
-            return job.mapProgress();
+            return progress.map();
         } catch (IOException | RuntimeException e) {
             return 0;
         }

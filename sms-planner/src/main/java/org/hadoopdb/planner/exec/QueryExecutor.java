@@ -24,6 +24,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.connector.job.JobProgress;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.SortKey;
 import org.hadoopdb.connector.row.SortKeyPartitioner;
@@ -316,8 +317,9 @@ public final class QueryExecutor {
             running.add(job);
             job.submit();
             LOG.info("Stage {}/{} running as {}", stage.id(), stages, job.getJobID());
+            JobProgress mapProgress = new JobProgress(job);
             while (!job.isComplete()) {
-                progress.progress(stage.id(), stages, job.getJobID().toString(), job.mapProgress(),
+                progress.progress(stage.id(), stages, job.getJobID().toString(), mapProgress.map(),
                         stage.shuffle() == null ? 0 : job.reduceProgress());
                 Thread.sleep(200);
             }
