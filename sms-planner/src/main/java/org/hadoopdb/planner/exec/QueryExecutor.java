@@ -59,6 +59,8 @@ public final class QueryExecutor {
     private volatile ClientStage client;
     /** PostgreSQL's estimates of stages that read chunk statements only, asked once per query. */
     private final Map<Integer, StageSizes.Estimate> estimates = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The stage whose reducers PostgreSQL's estimate may raise as well as lower ({@link ReducerRaise}), or -1. */
+    private volatile int raisableStage = -1;
 
     /**
      * @param catalogDir     catalog directory the plan was made against
@@ -88,6 +90,7 @@ public final class QueryExecutor {
             LOG.info("Stage {} needs one reducer only: its top rows are the result, the merge stage is not run",
                     plan.stages().get(plan.stages().size() - 1).id());
         }
+        raisableStage = ReducerRaise.raisableStage(plan);
         ClientStageRule.Decision inClient = clientStageDecision(plan, base);
         if (inClient.inClient()) {
             LOG.info(inClient.why());
@@ -142,7 +145,19 @@ public final class QueryExecutor {
             lines.add("Stage " + merge.id() + " does not run: stage " + below.id() + " needs one reducer, whose top rows "
                     + "are the result");
         }
-        lines.add(clientStageDecision(folded, conf).why());
+        raisableStage = ReducerRaise.raisableStage(folded);
+        ClientStageRule.Decision inClient = clientStageDecision(folded, conf);
+        lines.add(inClient.why());
+        for (Stage s : folded.stages()) {
+            if (s.id() == raisableStage && !inClient.inClient()) {
+                int n = reducers(s, conf);
+                if (n > s.shuffle().reducers()) {
+                    lines.add("Stage " + s.id() + " runs with " + n + " reducers, not the planned " + s.shuffle().reducers()
+                            + ": PostgreSQL estimates " + String.format(java.util.Locale.ROOT, "%,d", (long) estimate(s, conf).rows())
+                            + " rows enter it");
+                }
+            }
+        }
         return lines;
     }
 
@@ -350,14 +365,28 @@ public final class QueryExecutor {
      */
     private int reducers(Stage stage, Configuration conf) {
         int planned = stage.shuffle().reducers();
-        if (planned <= 1 || stage.shuffle().ranged() || config.get(ConfigKeys.REDUCERS) > 0) {
+        boolean raisable = stage.id() == raisableStage;
+        if (planned <= 1 && !raisable || stage.shuffle().ranged() || config.get(ConfigKeys.REDUCERS) > 0) {
             return planned;
         }
-        long bytes = estimate(stage, conf).bytes();
+        StageSizes.Estimate e = estimate(stage, conf);
+        long bytes = e.bytes();
         if (bytes < 0) {
             return planned;
         }
         long perReducer = Math.max(1, config.get(ConfigKeys.REDUCERS_BYTES_PER_REDUCER));
+        if (raisable) {
+            boolean local = "local".equals(conf.get("mapreduce.framework.name", "local"));
+            int n = ReducerRaise.sized(bytes, e.rows(), perReducer, Math.max(1, config.get(ConfigKeys.REDUCERS_MAX)),
+                    local ? conf.getInt("mapreduce.local.reduce.tasks.maximum", 1) : 1, config.get(ConfigKeys.CLIENT_STAGE_MAX_ROWS));
+            if (n > planned) {
+                LOG.info("Stage {}: {} reducers instead of the planned {} (PostgreSQL estimates {} rows enter it)", stage.id(), n,
+                        planned, (long) e.rows());
+            } else if (n < planned) {
+                LOG.info("Stage {}: {} reducers instead of the planned {} (about {} bytes enter it)", stage.id(), n, planned, bytes);
+            }
+            return n;
+        }
         int needed = (int) Math.max(1, Math.min(planned, (bytes + perReducer - 1) / perReducer));
         if (needed < planned) {
             LOG.info("Stage {}: {} reducers instead of the planned {} (about {} bytes enter it)", stage.id(), needed, planned, bytes);
