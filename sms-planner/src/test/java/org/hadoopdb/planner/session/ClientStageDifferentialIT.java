@@ -195,6 +195,20 @@ class ClientStageDifferentialIT {
     }
 
     @Test
+    void aLargeUnorderedAggregationRunsWithTheLocalRunnersReducersNotThePlannedOne() throws SQLException {
+        // with the client stage off every stage counts as large: an aggregation on a key other than the
+        // partitioning one gets the local runner's reduce slots; an ORDER BY keeps its single reducer
+        Session off = session("0", false);
+        String sql = "SELECT grp, COUNT(*), SUM(amount), MAX(day) FROM cs_events GROUP BY grp HAVING COUNT(*) > 1";
+        assertThat(runTime(off, sql)).containsPattern("Stage \\d+ runs with [2-9] reducers, not the planned 1: PostgreSQL estimates");
+        Recorder progress = new Recorder();
+        assertThat(rows(off, sql, progress))
+                .containsExactlyInAnyOrderElementsOf(new Differential(off, engine, reference, "cs_reference", 9).postgres(sql));
+        assertThat(progress.jobs).anyMatch(j -> j.startsWith("job_"));
+        assertThat(runTime(off, "SELECT grp, COUNT(*) AS n FROM cs_events GROUP BY grp ORDER BY n DESC")).doesNotContain("reducers, not");
+    }
+
+    @Test
     void moreRowsThanTheClientMayHoldRunTheStageAsAJob() throws SQLException {
         // PostgreSQL's estimate lets the rule fire; the hard cap of 100 rows then stops the reads (2,002 rows enter)
         try (Session capped = engine.openSession(Map.of("hadoopdb.exec.client-stage.max-rows", ON,
