@@ -98,18 +98,16 @@ public final class ChunkReader implements AutoCloseable {
 
     /**
      * PostgreSQL's estimate of the split's result on one copy (its planner, with the chunk's real
-     * statistics): {@code [rows, bytes per row]}, from {@code EXPLAIN}, without running the statement.
+     * statistics), from {@code EXPLAIN}, without running the statement.
      */
-    public static double[] estimate(ChunkSplit split, int copyIndex, ChunkReadSettings settings, CredentialResolver credentials) {
+    public static ChunkEstimate estimate(ChunkSplit split, int copyIndex, ChunkReadSettings settings, CredentialResolver credentials) {
         ChunkCopy copy = split.copies().get(Math.floorMod(copyIndex, split.copies().size()));
         Connection c = connect(split, copy, settings, credentials);
         try {
             bind(c, split, copy, settings);
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("EXPLAIN (FORMAT JSON) " + split.sql())) {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("EXPLAIN (VERBOSE, FORMAT JSON) " + split.sql())) {
                 rs.next();
-                com.fasterxml.jackson.databind.JsonNode plan = new com.fasterxml.jackson.databind.ObjectMapper()
-                        .readTree(rs.getString(1)).get(0).get("Plan");
-                return new double[] {plan.get("Plan Rows").asDouble(), plan.get("Plan Width").asDouble()};
+                return ChunkEstimate.of(new com.fasterxml.jackson.databind.ObjectMapper().readTree(rs.getString(1)).get(0).get("Plan"));
             }
         } catch (SQLException e) {
             throw ChunkReadException.of(split, copy, e);

@@ -151,10 +151,14 @@ public final class QueryExecutor {
         for (Stage s : folded.stages()) {
             if (s.id() == raisableStage && !inClient.inClient()) {
                 int n = reducers(s, conf);
+                StageSizes.Estimate e = estimate(s, conf);
+                String rows = String.format(java.util.Locale.ROOT, "%,d", (long) e.rows());
                 if (n > s.shuffle().reducers()) {
                     lines.add("Stage " + s.id() + " runs with " + n + " reducers, not the planned " + s.shuffle().reducers()
-                            + ": PostgreSQL estimates " + String.format(java.util.Locale.ROOT, "%,d", (long) estimate(s, conf).rows())
-                            + " rows enter it");
+                            + ": PostgreSQL estimates " + rows + " rows enter it");
+                } else if (e.rowsUpperBound()) {
+                    lines.add("Stage " + s.id() + " keeps " + n + " reducer" + (n == 1 ? "" : "s") + ": PostgreSQL's " + rows
+                            + " rows count the groups of a GROUP BY on an expression, an upper bound, so they do not raise it");
                 }
             }
         }
@@ -361,7 +365,8 @@ public final class QueryExecutor {
      * The planned reducer count, lowered when the bytes actually entering the stage (PostgreSQL's
      * estimate of its chunk statements, the sizes of earlier stages' files) need fewer: the logical
      * plan's estimates of joins and aggregates are often far too high, and each idle reducer costs a
-     * task. Never raised; a ranged shuffle keeps its sampled split points; SET hadoopdb.reducers wins.
+     * task. Raised only for the {@link ReducerRaise} stage, on an estimate that is not a bound from above;
+     * a ranged shuffle keeps its sampled split points; SET hadoopdb.reducers wins.
      */
     private int reducers(Stage stage, Configuration conf) {
         int planned = stage.shuffle().reducers();
@@ -375,7 +380,8 @@ public final class QueryExecutor {
             return planned;
         }
         long perReducer = Math.max(1, config.get(ConfigKeys.REDUCERS_BYTES_PER_REDUCER));
-        if (raisable) {
+        // a count of groups on an expression is only a bound from above: raising on it would add idle reducers
+        if (raisable && !e.rowsUpperBound()) {
             boolean local = "local".equals(conf.get("mapreduce.framework.name", "local"));
             int n = ReducerRaise.sized(bytes, e.rows(), perReducer, Math.max(1, config.get(ConfigKeys.REDUCERS_MAX)),
                     local ? conf.getInt("mapreduce.local.reduce.tasks.maximum", 1) : 1, config.get(ConfigKeys.CLIENT_STAGE_MAX_ROWS));

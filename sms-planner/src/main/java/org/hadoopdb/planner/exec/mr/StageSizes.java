@@ -6,6 +6,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.connector.chunk.ChunkEstimate;
 import org.hadoopdb.connector.chunk.ChunkReadSettings;
 import org.hadoopdb.connector.chunk.ChunkReader;
 import org.hadoopdb.connector.chunk.ChunkSplit;
@@ -33,23 +34,27 @@ public final class StageSizes {
      * @param rows  PostgreSQL's estimate of the rows its chunk statements return over all chunks; -1 when
      *              unknown or when an input is an earlier stage's files
      * @param bytes the bytes entering it (estimated for chunk statements, measured for files); -1 when unknown
+     * @param rowsUpperBound PostgreSQL counted the groups of a GROUP BY on an expression: the real rows may be
+     *              far fewer ({@link ChunkEstimate#groupsOnExpressions()})
      */
-    public record Estimate(double rows, long bytes) {
-        public static final Estimate UNKNOWN = new Estimate(-1, -1);
+    public record Estimate(double rows, long bytes, boolean rowsUpperBound) {
+        public static final Estimate UNKNOWN = new Estimate(-1, -1, false);
     }
 
     /** Rows and bytes entering the stage, with one {@code EXPLAIN} per chunk input. */
     public static Estimate estimate(Configuration conf, Stage stage) {
         double rows = 0;
         long bytes = 0;
+        boolean upperBound = false;
         for (StageInput in : stage.inputs()) {
             if (in instanceof StageInput.Chunks c) {
-                double[] e = chunkEstimate(conf, c);
+                ChunkEstimate e = chunkEstimate(conf, c);
                 if (e == null) {
                     return Estimate.UNKNOWN;
                 }
-                rows = rows < 0 ? rows : rows + e[0];
-                bytes += (long) e[1];
+                rows = rows < 0 ? rows : rows + e.rows();
+                bytes += (long) (e.rows() * e.rowWidth());
+                upperBound |= e.groupsOnExpressions();
             } else {
                 long b = fileBytes(conf, (StageInput.PreviousStage) in);
                 if (b < 0) {
@@ -59,7 +64,7 @@ public final class StageSizes {
                 bytes += b;
             }
         }
-        return new Estimate(rows, bytes);
+        return new Estimate(rows, bytes, upperBound);
     }
 
     /** The stage's input size in bytes, or -1 when it cannot be told (a node down, an estimate refused). */
@@ -72,16 +77,16 @@ public final class StageSizes {
         return estimate(conf, stage).rows();
     }
 
-    /** {@code [rows, bytes]} over all the source's chunks, from PostgreSQL's plan of one chunk; null when unknown. */
-    private static double[] chunkEstimate(Configuration conf, StageInput.Chunks in) {
+    /** The estimate over all the source's chunks, from PostgreSQL's plan of one chunk; null when unknown. */
+    private static ChunkEstimate chunkEstimate(Configuration conf, StageInput.Chunks in) {
         try {
             List<ChunkSplit> splits = ChunkSplits.bind(ChunkInputAdapter.catalog(conf), ChunkInputAdapter.query(in.source()));
             if (splits.isEmpty()) {
-                return new double[] {0, 0};
+                return new ChunkEstimate(0, 0, false);
             }
-            double[] estimate = ChunkReader.estimate(splits.get(0), 0, ChunkReadSettings.from(HadoopDbConfig.of(conf)),
+            ChunkEstimate one = ChunkReader.estimate(splits.get(0), 0, ChunkReadSettings.from(HadoopDbConfig.of(conf)),
                     new CredentialResolver(conf));
-            return new double[] {estimate[0] * splits.size(), estimate[0] * estimate[1] * splits.size()};
+            return new ChunkEstimate(one.rows() * splits.size(), one.rowWidth(), one.groupsOnExpressions());
         } catch (RuntimeException e) {
             LOG.debug("No size estimate for {}: {}", in.source().name(), e.getMessage());
             return null;
