@@ -45,7 +45,7 @@ import picocli.CommandLine.Option;
                 + "and the ideal pushdown, side by side.")
 public final class PaperBenchmark extends BaseCommand {
     @Option(names = "--scale", paramLabel = "SIZE", description = "Size of UserVisits, e.g. 2GB; Rankings get a tenth of its "
-            + "rows and Grep 40 % (the proportions of BENCHMARKS.md's run). The row options below override it.")
+            + "rows and Grep 40 %% (the proportions of BENCHMARKS.md's run). The row options below override it.")
     String scale;
 
     @Option(names = "--nodes", description = "Embedded nodes, when the home has no cluster yet (default: hadoopdb.embedded.nodes).")
@@ -254,6 +254,9 @@ public final class PaperBenchmark extends BaseCommand {
             List<Double> seconds = new ArrayList<>();
             Answer answer = null;
             for (int r = 0; r < runs; r++) {
+                // the systems share this JVM: the garbage of one run (or of another system) is collected before
+                // the clock starts, not on the next run's time
+                System.gc();
                 long start = System.nanoTime();
                 answer = system.run(task);
                 seconds.add(seconds(start));
