@@ -14,7 +14,7 @@ import org.hadoopdb.loader.physical.PhysicalNames;
  * Loads data into a table (section 5.2.3 of the HadoopDB paper):
  * <ol>
  *   <li><b>Global Hasher</b>, a map-only MapReduce job: parses and checks every record against the
- *       column types, and writes each node's rows (by the global hash of the key) as COPY text;
+ *       column types, and writes each node's rows (by the global hash of the key) as binary COPY tuples;
  *   <li><b>Local Hasher and bulk load</b>, one task per node, all nodes at once: splits the node's
  *       rows into its chunks by the second hash and streams them into staging chunk tables with
  *       {@code COPY}; builds indexes (and {@code CLUSTER}s on the sort order); {@code ANALYZE};

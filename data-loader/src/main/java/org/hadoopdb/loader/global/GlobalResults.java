@@ -89,7 +89,7 @@ public final class GlobalResults {
         return rows[p];
     }
 
-    /** Bytes of COPY text routed to output {@code p}. */
+    /** Bytes of binary COPY tuples routed to output {@code p}. */
     public long bytes(int p) {
         return bytes[p];
     }

@@ -20,7 +20,8 @@ import org.hadoopdb.loader.text.RecordConverter;
 import org.hadoopdb.loader.text.TextFormat;
 
 /**
- * The Global Hasher's map task: converts each input record into a line of {@code COPY} text and
+ * The Global Hasher's map task: converts each input record into a tuple of binary {@code COPY} (the
+ * values parsed and checked once, here: the node databases then do not parse text again) and
  * appends it to the output of the node its key hashes to (the global hash). The job is map-only, so
  * the data is never sorted: node {@code n}'s part of the table is the directory {@code node-<n>/}.
  *
@@ -72,7 +73,8 @@ public abstract class PartitionMapper<K, V> extends Mapper<K, V, NullWritable, N
         Configuration conf = ctx.getConfiguration();
         plan = LoadPlan.load(conf);
         distribution = plan.table().distribution();
-        records = new RecordConverter(format(conf), plan.columns(), distribution == Distribution.HASH ? plan.keyColumns() : new int[0]);
+        records = new RecordConverter(format(conf), plan.columns(), distribution == Distribution.HASH ? plan.keyColumns() : new int[0],
+                true);
         hasher = distribution == Distribution.HASH ? plan.keyHasher() : null;
         partitions = plan.isReplicated() ? 1 : plan.chunkCount();
         outputs = new OutputStream[partitions];

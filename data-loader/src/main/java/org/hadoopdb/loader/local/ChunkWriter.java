@@ -21,6 +21,10 @@ import org.slf4j.LoggerFactory;
 final class ChunkWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ChunkWriter.class);
     static final int BUFFER = 256 * 1024;
+    /** Binary COPY's signature, flags (none) and header extension length (none). */
+    private static final byte[] BINARY_HEADER = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    /** A field count of -1 ends the tuples. */
+    private static final byte[] BINARY_TRAILER = {(byte) 0xFF, (byte) 0xFF};
 
     final int chunk;
     final String schema;
@@ -53,12 +57,16 @@ final class ChunkWriter implements AutoCloseable {
         }
     }
 
-    /** Starts the COPY; {@code FREEZE} because the table is new in this transaction (no later VACUUM needed to freeze it). */
+    /**
+     * Starts the binary COPY and sends its header; {@code FREEZE} because the table is new in this transaction
+     * (no later VACUUM needed to freeze it).
+     */
     void startCopy() throws SQLException {
-        copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(ChunkSql.copyIn(schema, table, "FREEZE"));
+        copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(ChunkSql.copyIn(schema, table, "FORMAT binary, FREEZE"));
+        write(BINARY_HEADER, 0, BINARY_HEADER.length);
     }
 
-    /** Appends COPY text (whole lines). */
+    /** Appends binary COPY tuples (whole tuples: the Global Hasher's files). */
     void write(byte[] b, int off, int len) throws SQLException {
         if (len >= BUFFER) {
             flush();
@@ -79,8 +87,9 @@ final class ChunkWriter implements AutoCloseable {
         }
     }
 
-    /** Ends the COPY; returns the rows it added. */
+    /** Sends the binary COPY trailer and ends the COPY; returns the rows it added. */
     long endCopy() throws SQLException {
+        write(BINARY_TRAILER, 0, BINARY_TRAILER.length);
         flush();
         copiedRows = copy.endCopy();
         copy = null;

@@ -11,6 +11,8 @@ import org.hadoopdb.catalog.model.HiveType;
 final class BinaryConverter extends ColumnConverter {
     private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private byte[] value;
+    /** The bytes of the last value, for {@link #putBinary}. */
+    private byte[] pending;
 
     BinaryConverter(HiveType type, boolean key) {
         super(type, key);
@@ -52,6 +54,7 @@ final class BinaryConverter extends ColumnConverter {
 
     private void put(byte[] bytes, ByteSink out) {
         value = key ? bytes : null;
+        pending = bytes;
         out.ensure(3 + 2 * bytes.length);
         out.put('\\');
         out.put('\\');
@@ -69,6 +72,12 @@ final class BinaryConverter extends ColumnConverter {
         }
         put(bytes, out);
         return null;
+    }
+
+    @Override
+    public void putBinary(ByteSink out) {
+        out.putInt32(pending.length);
+        out.put(pending, 0, pending.length);
     }
 
     @Override

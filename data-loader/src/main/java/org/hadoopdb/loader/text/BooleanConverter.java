@@ -62,6 +62,12 @@ final class BooleanConverter extends ColumnConverter {
     }
 
     @Override
+    public void putBinary(ByteSink out) {
+        out.putInt32(1);
+        out.put(value ? 1 : 0);
+    }
+
+    @Override
     protected void commitValue() {
         stats.addLong(value ? 1 : 0);
     }

@@ -2,13 +2,29 @@ package org.hadoopdb.loader.text;
 
 import java.util.Arrays;
 
-/** A growable byte buffer reused record after record: the loader's hot loops write into it without allocating. */
+/**
+ * A growable byte buffer reused record after record: the loader's hot loops write into it without allocating.
+ * A {@link #discarding()} sink drops what it is given: converters check values into it when only their
+ * binary form is wanted.
+ */
 public final class ByteSink {
     private byte[] buf;
     private int len;
+    private final boolean discarding;
 
     public ByteSink(int capacity) {
         buf = new byte[Math.max(16, capacity)];
+        discarding = false;
+    }
+
+    private ByteSink() {
+        buf = new byte[0];
+        discarding = true;
+    }
+
+    /** A sink that keeps nothing: its length stays 0. */
+    public static ByteSink discarding() {
+        return new ByteSink();
     }
 
     public void reset() {
@@ -25,16 +41,25 @@ public final class ByteSink {
     }
 
     public void setLength(int newLength) {
+        if (discarding) {
+            return;
+        }
         len = newLength;
     }
 
     public void ensure(int more) {
+        if (discarding) {
+            return;
+        }
         if (len + more > buf.length) {
             buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
         }
     }
 
     public void put(int b) {
+        if (discarding) {
+            return;
+        }
         if (len == buf.length) {
             buf = Arrays.copyOf(buf, buf.length * 2);
         }
@@ -42,12 +67,18 @@ public final class ByteSink {
     }
 
     public void put(byte[] src, int off, int n) {
+        if (discarding) {
+            return;
+        }
         ensure(n);
         System.arraycopy(src, off, buf, len, n);
         len += n;
     }
 
     public void putAscii(String s) {
+        if (discarding) {
+            return;
+        }
         ensure(s.length());
         for (int i = 0; i < s.length(); i++) {
             buf[len++] = (byte) s.charAt(i);
@@ -56,6 +87,9 @@ public final class ByteSink {
 
     /** Decimal digits of {@code v} without allocating. */
     public void putLong(long v) {
+        if (discarding) {
+            return;
+        }
         if (v == Long.MIN_VALUE) {
             putAscii("-9223372036854775808");
             return;
@@ -79,12 +113,57 @@ public final class ByteSink {
 
     /** {@code v} as exactly {@code digits} decimal digits, zero-padded (v must be non-negative and fit). */
     public void putPadded(long v, int digits) {
+        if (discarding) {
+            return;
+        }
         ensure(digits);
         for (int i = len + digits - 1; i >= len; i--) {
             buf[i] = (byte) ('0' + (int) (v % 10));
             v /= 10;
         }
         len += digits;
+    }
+
+    /** {@code v} as two bytes, most significant first (PostgreSQL's binary COPY is big-endian). */
+    public void putInt16(int v) {
+        if (discarding) {
+            return;
+        }
+        ensure(2);
+        buf[len++] = (byte) (v >>> 8);
+        buf[len++] = (byte) v;
+    }
+
+    /** {@code v} as four bytes, most significant first. */
+    public void putInt32(int v) {
+        if (discarding) {
+            return;
+        }
+        ensure(4);
+        buf[len++] = (byte) (v >>> 24);
+        buf[len++] = (byte) (v >>> 16);
+        buf[len++] = (byte) (v >>> 8);
+        buf[len++] = (byte) v;
+    }
+
+    /** {@code v} as eight bytes, most significant first. */
+    public void putInt64(long v) {
+        if (discarding) {
+            return;
+        }
+        putInt32((int) (v >>> 32));
+        putInt32((int) v);
+    }
+
+    /** Overwrites the four bytes at {@code at} with {@code v}, most significant first (a length written after its value). */
+    public void setInt32(int at, int v) {
+        if (discarding) {
+            return;
+        }
+        buf[at] = (byte) (v >>> 24);
+        buf[at + 1] = (byte) (v >>> 16);
+        buf[at + 2] = (byte) (v >>> 8);
+        buf[at + 3] = (byte) v;
     }
 
     public byte[] toByteArray() {

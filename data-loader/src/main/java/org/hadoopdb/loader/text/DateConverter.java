@@ -11,6 +11,8 @@ import org.hadoopdb.catalog.model.HiveType;
  */
 final class DateConverter extends ColumnConverter {
     static final int MIN_YEAR = -4712;
+    /** 2000-01-01, day 0 of PostgreSQL's binary dates and timestamps, as days since 1970-01-01. */
+    static final long POSTGRES_EPOCH_DAY = 10_957;
     private long epochDay;
 
     DateConverter(HiveType type, boolean key) {
@@ -121,6 +123,12 @@ final class DateConverter extends ColumnConverter {
         epochDay = d.toEpochDay();
         putDate(out, d.getYear(), d.getMonthValue(), d.getDayOfMonth());
         return null;
+    }
+
+    @Override
+    public void putBinary(ByteSink out) {
+        out.putInt32(4);
+        out.putInt32((int) (epochDay - POSTGRES_EPOCH_DAY));
     }
 
     @Override

@@ -133,6 +133,47 @@ final class DecimalConverter extends ColumnConverter {
     }
 
     @Override
+    public void putBinary(ByteSink out) {
+        if (fast) {
+            putNumeric(out, unscaled < 0, Long.toString(Math.abs(unscaled)), scale);
+        } else {
+            putNumeric(out, decimal.signum() < 0, decimal.unscaledValue().abs().toString(), scale);
+        }
+    }
+
+    /**
+     * PostgreSQL's binary {@code numeric}: the value {@code [-]digits * 10^-scale} in base-10000 digits
+     * grouped from the decimal point, with the weight of the first digit, the sign and the display scale.
+     */
+    static void putNumeric(ByteSink out, boolean negative, String digits, int scale) {
+        int intLength = Math.max(0, digits.length() - scale);
+        String intPart = digits.substring(0, intLength);
+        StringBuilder frac = new StringBuilder();
+        frac.append("0".repeat(Math.max(0, scale - digits.length()))).append(digits, intLength, digits.length());
+        String padded = "0".repeat((4 - intPart.length() % 4) % 4) + intPart;
+        int intGroups = padded.length() / 4;
+        frac.append("0".repeat((4 - frac.length() % 4) % 4));
+        String all = padded + frac;
+        int first = 0;
+        int last = all.length() / 4;
+        while (first < last && all.regionMatches(first * 4, "0000", 0, 4)) {
+            first++;
+        }
+        while (last > first && all.regionMatches((last - 1) * 4, "0000", 0, 4)) {
+            last--;
+        }
+        int n = last - first;
+        out.putInt32(8 + 2 * n);
+        out.putInt16(n);
+        out.putInt16(n == 0 ? 0 : intGroups - 1 - first);
+        out.putInt16(n > 0 && negative ? 0x4000 : 0);
+        out.putInt16(scale);
+        for (int g = first; g < last; g++) {
+            out.putInt16(Integer.parseInt(all, g * 4, g * 4 + 4, 10));
+        }
+    }
+
+    @Override
     public Object keyValue() {
         return fast ? BigDecimal.valueOf(unscaled, scale) : decimal;
     }

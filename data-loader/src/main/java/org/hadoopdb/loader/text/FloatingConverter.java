@@ -104,6 +104,17 @@ final class FloatingConverter extends ColumnConverter {
     }
 
     @Override
+    public void putBinary(ByteSink out) {
+        if (isFloat) {
+            out.putInt32(4);
+            out.putInt32(Float.floatToRawIntBits((float) value));
+        } else {
+            out.putInt32(8);
+            out.putInt64(Double.doubleToRawLongBits(value));
+        }
+    }
+
+    @Override
     public String convertValue(Object v, ByteSink out) {
         if (isFloat) {
             if (!(v instanceof Float f)) {

@@ -102,6 +102,24 @@ final class IntegerConverter extends ColumnConverter {
         return null;
     }
 
+    @Override
+    public void putBinary(ByteSink out) {
+        switch (type.kind()) {
+            case TINYINT, SMALLINT -> {
+                out.putInt32(2);
+                out.putInt16((int) value);
+            }
+            case INT -> {
+                out.putInt32(4);
+                out.putInt32((int) value);
+            }
+            default -> {
+                out.putInt32(8);
+                out.putInt64(value);
+            }
+        }
+    }
+
     private String article() {
         return type.kind() == HiveType.Kind.INT ? "an " : "a ";
     }

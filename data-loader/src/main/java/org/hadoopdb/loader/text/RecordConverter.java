@@ -13,7 +13,7 @@ import org.hadoopdb.loader.stats.ColumnAccumulator;
 
 /**
  * Turns one input record (a text line, or a typed {@link Row}) into one line of PostgreSQL
- * {@code COPY} text for the table's columns, or says why the record is rejected: wrong number of
+ * {@code COPY} text (or one tuple of binary {@code COPY}) for the table's columns, or says why the record is rejected: wrong number of
  * fields, a value its column's type cannot read, text that is not valid in the input encoding.
  * Also keeps each column's statistics (of accepted rows only) and the key values of the last
  * accepted record for hashing.
@@ -41,7 +41,10 @@ public final class RecordConverter {
     private final ByteSink[] unescaped;
     private final ByteSink transcoded = new ByteSink(256);
     private final ByteSink scratch = new ByteSink(256);
+    /** Where the COPY text goes when only the binary form is wanted. */
+    private final ByteSink noText = ByteSink.discarding();
     private final char delimiterChar;
+    private final boolean binary;
 
     /**
      * @param format     the text format (ignored for {@link #convertRow})
@@ -49,6 +52,16 @@ public final class RecordConverter {
      * @param keyColumns positions of the partitioning key columns (empty when rows are not hashed)
      */
     public RecordConverter(TextFormat format, List<ColumnInfo> columns, int[] keyColumns) {
+        this(format, columns, keyColumns, false);
+    }
+
+    /**
+     * @param binary true to produce PostgreSQL's binary {@code COPY} tuples (field count, then each field's
+     *               length and bytes; -1 for NULL) instead of lines of {@code COPY} text: the node databases
+     *               then do not parse the values again (half the server's time of a text {@code COPY})
+     */
+    public RecordConverter(TextFormat format, List<ColumnInfo> columns, int[] keyColumns, boolean binary) {
+        this.binary = binary;
         this.format = format;
         this.columns = List.copyOf(columns);
         this.keyColumns = keyColumns.clone();
@@ -111,19 +124,40 @@ public final class RecordConverter {
         }
         out.reset();
         java.util.Arrays.fill(keyNull, false);
+        if (binary) {
+            out.putInt16(converters.length);
+        }
         for (int i = 0; i < converters.length; i++) {
-            if (i > 0) {
-                out.put('\t');
+            String error;
+            if (binary) {
+                error = convertField(b, i, noText);
+                if (error == null) {
+                    putBinary(converters[i], out);
+                }
+            } else {
+                if (i > 0) {
+                    out.put('\t');
+                }
+                error = convertField(b, i, out);
             }
-            String error = convertField(b, i, out);
             if (error != null) {
                 discardAll();
                 return describe(i) + ": " + error;
             }
         }
-        out.put('\n');
+        if (!binary) {
+            out.put('\n');
+        }
         commitAll();
         return null;
+    }
+
+    private static void putBinary(ColumnConverter c, ByteSink out) {
+        if (c.isNullPending()) {
+            out.putInt32(-1);
+        } else {
+            c.putBinary(out);
+        }
     }
 
     private String convertField(byte[] b, int i, ByteSink out) {
@@ -171,22 +205,34 @@ public final class RecordConverter {
         }
         out.reset();
         java.util.Arrays.fill(keyNull, false);
+        if (binary) {
+            out.putInt16(converters.length);
+        }
         for (int i = 0; i < converters.length; i++) {
-            if (i > 0) {
+            ByteSink text = out;
+            if (binary) {
+                text = noText;
+            } else if (i > 0) {
                 out.put('\t');
             }
             Object v = row.get(i);
+            String error = null;
             if (v == null) {
-                putNull(converters[i], i, out);
-                continue;
+                putNull(converters[i], i, text);
+            } else {
+                error = converters[i].convertValue(v, text);
             }
-            String error = converters[i].convertValue(v, out);
             if (error != null) {
                 discardAll();
                 return describe(i) + ": " + error;
             }
+            if (binary) {
+                putBinary(converters[i], out);
+            }
         }
-        out.put('\n');
+        if (!binary) {
+            out.put('\n');
+        }
         commitAll();
         return null;
     }

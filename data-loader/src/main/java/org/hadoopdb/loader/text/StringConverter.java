@@ -18,6 +18,8 @@ final class StringConverter extends ColumnConverter {
     private byte[] pendingBytes;
     private int pendingFrom;
     private int pendingTo;
+    /** The end of the value as stored (for a CHAR, with its trailing spaces). */
+    private int pendingEnd;
     private String keyValue;
 
     StringConverter(HiveType type, boolean key) {
@@ -75,6 +77,7 @@ final class StringConverter extends ColumnConverter {
         pendingBytes = b;
         pendingFrom = from;
         pendingTo = valueEnd;
+        pendingEnd = end;
         if (key) {
             keyValue = new String(b, from, valueEnd - from, StandardCharsets.UTF_8);
         }
@@ -88,6 +91,13 @@ final class StringConverter extends ColumnConverter {
         }
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8); // a new array: stays valid until the commit
         return convert(bytes, 0, bytes.length, out);
+    }
+
+    @Override
+    public void putBinary(ByteSink out) {
+        // the characters as read (a CHAR keeps its trailing spaces: PostgreSQL pads or trims them as for text)
+        out.putInt32(pendingEnd - pendingFrom);
+        out.put(pendingBytes, pendingFrom, pendingEnd - pendingFrom);
     }
 
     /** The end of the first {@code max} characters of UTF-8 {@code b[from, to)}. */

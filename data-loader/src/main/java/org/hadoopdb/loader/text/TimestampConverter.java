@@ -169,6 +169,13 @@ final class TimestampConverter extends ColumnConverter {
     }
 
     @Override
+    public void putBinary(ByteSink out) {
+        // microseconds since 2000-01-01 00:00 (PostgreSQL's integer timestamps)
+        out.putInt32(8);
+        out.putInt64((seconds - DateConverter.POSTGRES_EPOCH_DAY * 86_400L) * 1_000_000L + nanos / 1000);
+    }
+
+    @Override
     public Object keyValue() {
         return LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
     }

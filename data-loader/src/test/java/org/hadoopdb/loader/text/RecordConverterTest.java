@@ -35,6 +35,52 @@ class RecordConverterTest {
         return s.substring(0, s.length() - 1);
     }
 
+    /** The binary COPY tuple of a one-column line, as hex, or "REJECT: reason". */
+    private static String binary(HiveType type, String field) {
+        RecordConverter rc = new RecordConverter(PIPE, List.of(new ColumnInfo("c", type)), new int[0], true);
+        ByteSink out = new ByteSink(16);
+        byte[] b = field.getBytes(StandardCharsets.UTF_8);
+        String reason = rc.parseLine(b, b.length, out);
+        if (reason != null) {
+            return "REJECT: " + reason;
+        }
+        StringBuilder hex = new StringBuilder();
+        for (int i = 0; i < out.length(); i++) {
+            hex.append(String.format("%02x", out.array()[i] & 0xFF));
+        }
+        assertThat(hex).startsWith("0001"); // one field
+        return hex.substring(4);
+    }
+
+    @Test
+    void binaryTuplesHoldEachTypesBinaryForm() {
+        assertThat(binary(HiveType.INT, "1")).isEqualTo("00000004" + "00000001");
+        assertThat(binary(HiveType.TINYINT, "-1")).isEqualTo("00000002" + "ffff");
+        assertThat(binary(HiveType.BIGINT, "-2")).isEqualTo("00000008" + "fffffffffffffffe");
+        assertThat(binary(HiveType.INT, "\\N")).isEqualTo("ffffffff");
+        assertThat(binary(HiveType.DATE, "2000-01-02")).isEqualTo("00000004" + "00000001");
+        assertThat(binary(HiveType.DATE, "1999-12-31")).isEqualTo("00000004" + "ffffffff");
+        assertThat(binary(HiveType.TIMESTAMP, "2000-01-01 00:00:00.000001")).isEqualTo("00000008" + "0000000000000001");
+        assertThat(binary(HiveType.FLOAT, "1.5")).isEqualTo("00000004" + "3fc00000");
+        assertThat(binary(HiveType.DOUBLE, "-0")).isEqualTo("00000008" + "8000000000000000");
+        assertThat(binary(HiveType.BOOLEAN, "true")).isEqualTo("00000001" + "01");
+        assertThat(binary(HiveType.varchar(2), "é€x")).as("truncated to 2 characters").isEqualTo("00000005" + "c3a9e282ac");
+        assertThat(binary(HiveType.STRING, "a\tb")).as("no COPY text escapes").isEqualTo("00000003" + "610962");
+        assertThat(binary(HiveType.INT, "x")).startsWith("REJECT: ");
+    }
+
+    @Test
+    void decimalsInPostgresBinaryNumericForm() {
+        // ndigits, weight, sign, dscale, then base-10000 digits grouped from the decimal point
+        assertThat(binary(HiveType.decimal(10, 3), "1234567.891")).isEqualTo("0000000e" + "0003" + "0001" + "0000" + "0003"
+                + "007b" + "11d7" + "22ce");
+        assertThat(binary(HiveType.decimal(10, 3), "-0.001")).isEqualTo("0000000a" + "0001" + "ffff" + "4000" + "0003" + "000a");
+        assertThat(binary(HiveType.decimal(10, 3), "0")).isEqualTo("00000008" + "0000" + "0000" + "0000" + "0003");
+        assertThat(binary(HiveType.decimal(10, 2), "10000")).isEqualTo("0000000a" + "0001" + "0001" + "0000" + "0002" + "0001");
+        assertThat(binary(HiveType.decimal(30, 2), "123456789012345678901.5")).as("past a long: the BigDecimal path")
+                .isEqualTo("00000016" + "0007" + "0005" + "0000" + "0002" + "0001" + "0929" + "1a85" + "007b" + "11d7" + "22c5" + "1388");
+    }
+
     @Test
     void integersAsHiveReadsThem() {
         assertThat(one(HiveType.INT, "42")).isEqualTo("42");
