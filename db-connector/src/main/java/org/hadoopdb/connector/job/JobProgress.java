@@ -32,11 +32,9 @@ public final class JobProgress {
     /** Map progress, 0 to 1, never the local runner's early 100%. */
     public float map() throws IOException {
         float reported = job.mapProgress();
-        if (localRunner && reported >= 1f) {
-            shown = visible(reported, shown, job.reduceProgress() > 0f || job.isComplete());
-        } else {
-            shown = visible(reported, shown, false);
-        }
+        // only the local runner's 100% needs checking (short-circuits spare the other calls)
+        boolean mapsDone = !localRunner || reported < 1f || job.reduceProgress() > 0f || job.isComplete();
+        shown = visible(reported, shown, mapsDone);
         return shown;
     }
 
