@@ -148,22 +148,8 @@ public final class ByteSink {
 
     /** {@code v} as eight bytes, most significant first. */
     public void putInt64(long v) {
-        if (discarding) {
-            return;
-        }
         putInt32((int) (v >>> 32));
         putInt32((int) v);
-    }
-
-    /** Overwrites the four bytes at {@code at} with {@code v}, most significant first (a length written after its value). */
-    public void setInt32(int at, int v) {
-        if (discarding) {
-            return;
-        }
-        buf[at] = (byte) (v >>> 24);
-        buf[at + 1] = (byte) (v >>> 16);
-        buf[at + 2] = (byte) (v >>> 8);
-        buf[at + 3] = (byte) v;
     }
 
     public byte[] toByteArray() {

@@ -1,6 +1,7 @@
 package org.hadoopdb.loader.text;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import org.hadoopdb.catalog.model.HiveType;
@@ -13,6 +14,7 @@ import org.hadoopdb.catalog.model.HiveType;
  */
 final class DecimalConverter extends ColumnConverter {
     private static final long[] POW10 = new long[19];
+    private static final BigInteger TEN_THOUSAND = BigInteger.valueOf(10_000);
 
     static {
         POW10[0] = 1;
@@ -27,6 +29,8 @@ final class DecimalConverter extends ColumnConverter {
     private boolean fast;
     private long unscaled;
     private BigDecimal decimal;
+    /** Base-10000 digits of the value being written (38 decimal digits and 3 of padding fit in 11). */
+    private final int[] groups = new int[11];
 
     DecimalConverter(HiveType type, boolean key) {
         super(type, key);
@@ -134,42 +138,45 @@ final class DecimalConverter extends ColumnConverter {
 
     @Override
     public void putBinary(ByteSink out) {
-        if (fast) {
-            putNumeric(out, unscaled < 0, Long.toString(Math.abs(unscaled)), scale);
+        // the magnitude with its fraction padded to whole base-10000 digits, as those digits, least significant first
+        int pad = (4 - scale % 4) % 4;
+        int n = 0;
+        if (fast && Math.abs(unscaled) <= Long.MAX_VALUE / POW10[pad]) {
+            for (long v = Math.abs(unscaled) * POW10[pad]; v != 0; v /= 10_000) {
+                groups[n++] = (int) (v % 10_000);
+            }
         } else {
-            putNumeric(out, decimal.signum() < 0, decimal.unscaledValue().abs().toString(), scale);
+            BigInteger v = (fast ? BigInteger.valueOf(unscaled) : decimal.unscaledValue()).abs().multiply(BigInteger.TEN.pow(pad));
+            for (; v.signum() != 0; n++) {
+                BigInteger[] qr = v.divideAndRemainder(TEN_THOUSAND);
+                groups[n] = qr[1].intValue();
+                v = qr[0];
+            }
         }
+        putNumeric(out, fast ? unscaled < 0 : decimal.signum() < 0, groups, n, (scale + pad) / 4, scale);
     }
 
     /**
-     * PostgreSQL's binary {@code numeric}: the value {@code [-]digits * 10^-scale} in base-10000 digits
-     * grouped from the decimal point, with the weight of the first digit, the sign and the display scale.
+     * PostgreSQL's binary {@code numeric}: digit count, weight of the first digit (in base-10000 digits from
+     * the decimal point), sign, display scale, then the digits without leading or trailing zero digits.
+     *
+     * @param groups         the base-10000 digits, least significant first
+     * @param n              how many there are
+     * @param fractionGroups how many of them are after the decimal point
      */
-    static void putNumeric(ByteSink out, boolean negative, String digits, int scale) {
-        int intLength = Math.max(0, digits.length() - scale);
-        String intPart = digits.substring(0, intLength);
-        StringBuilder frac = new StringBuilder();
-        frac.append("0".repeat(Math.max(0, scale - digits.length()))).append(digits, intLength, digits.length());
-        String padded = "0".repeat((4 - intPart.length() % 4) % 4) + intPart;
-        int intGroups = padded.length() / 4;
-        frac.append("0".repeat((4 - frac.length() % 4) % 4));
-        String all = padded + frac;
-        int first = 0;
-        int last = all.length() / 4;
-        while (first < last && all.regionMatches(first * 4, "0000", 0, 4)) {
-            first++;
+    static void putNumeric(ByteSink out, boolean negative, int[] groups, int n, int fractionGroups, int scale) {
+        int low = 0;
+        while (low < n && groups[low] == 0) {
+            low++;
         }
-        while (last > first && all.regionMatches((last - 1) * 4, "0000", 0, 4)) {
-            last--;
-        }
-        int n = last - first;
-        out.putInt32(8 + 2 * n);
-        out.putInt16(n);
-        out.putInt16(n == 0 ? 0 : intGroups - 1 - first);
-        out.putInt16(n > 0 && negative ? 0x4000 : 0);
+        int digits = n - low;
+        out.putInt32(8 + 2 * digits);
+        out.putInt16(digits);
+        out.putInt16(digits == 0 ? 0 : n - 1 - fractionGroups);
+        out.putInt16(digits > 0 && negative ? 0x4000 : 0);
         out.putInt16(scale);
-        for (int g = first; g < last; g++) {
-            out.putInt16(Integer.parseInt(all, g * 4, g * 4 + 4, 10));
+        for (int g = n - 1; g >= low; g--) {
+            out.putInt16(groups[g]);
         }
     }
 

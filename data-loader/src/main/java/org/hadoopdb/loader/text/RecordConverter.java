@@ -13,8 +13,9 @@ import org.hadoopdb.loader.stats.ColumnAccumulator;
 
 /**
  * Turns one input record (a text line, or a typed {@link Row}) into one line of PostgreSQL
- * {@code COPY} text (or one tuple of binary {@code COPY}) for the table's columns, or says why the record is rejected: wrong number of
- * fields, a value its column's type cannot read, text that is not valid in the input encoding.
+ * {@code COPY} text (or one tuple of binary {@code COPY}) for the table's columns, or says why the
+ * record is rejected: wrong number of fields, a value its column's type cannot read, text that is not
+ * valid in the input encoding.
  * Also keeps each column's statistics (of accepted rows only) and the key values of the last
  * accepted record for hashing.
  *

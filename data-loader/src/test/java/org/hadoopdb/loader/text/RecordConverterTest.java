@@ -77,6 +77,8 @@ class RecordConverterTest {
         assertThat(binary(HiveType.decimal(10, 3), "-0.001")).isEqualTo("0000000a" + "0001" + "ffff" + "4000" + "0003" + "000a");
         assertThat(binary(HiveType.decimal(10, 3), "0")).isEqualTo("00000008" + "0000" + "0000" + "0000" + "0003");
         assertThat(binary(HiveType.decimal(10, 2), "10000")).isEqualTo("0000000a" + "0001" + "0001" + "0000" + "0002" + "0001");
+        assertThat(binary(HiveType.decimal(18, 1), "12345678901234567.8")).as("a long, but not once its fraction is padded")
+                .isEqualTo("00000014" + "0006" + "0004" + "0000" + "0001" + "0001" + "0929" + "1a85" + "007b" + "11d7" + "1f40");
         assertThat(binary(HiveType.decimal(30, 2), "123456789012345678901.5")).as("past a long: the BigDecimal path")
                 .isEqualTo("00000016" + "0007" + "0005" + "0000" + "0002" + "0001" + "0929" + "1a85" + "007b" + "11d7" + "22c5" + "1388");
     }
