@@ -10,7 +10,7 @@ import org.hadoopdb.loader.table.TableManager;
 import org.hadoopdb.loader.LoadReport;
 import org.hadoopdb.loader.LoadSpec;
 import org.hadoopdb.loader.Loader;
-import org.hadoopdb.planner.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.HadoopDbEngine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -6,7 +6,7 @@ import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.jdbc.server.QueryServer;
 import org.hadoopdb.jdbc.server.ServerSettings;
 import org.hadoopdb.jdbc.server.UsersFile;
-import org.hadoopdb.planner.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.HadoopDbEngine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

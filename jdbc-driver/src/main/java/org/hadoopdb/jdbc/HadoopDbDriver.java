@@ -87,7 +87,7 @@ public final class HadoopDbDriver extends Driver {
         } else {
             try {
                 Class.forName(EMBEDDED_FACTORY, false, HadoopDbDriver.class.getClassLoader());
-                Class.forName("org.hadoopdb.planner.session.HadoopDbEngine", false, HadoopDbDriver.class.getClassLoader());
+                Class.forName("org.hadoopdb.engine.session.HadoopDbEngine", false, HadoopDbDriver.class.getClassLoader());
             } catch (ClassNotFoundException | LinkageError e) {
                 throw new SQLException("The embedded URL " + JdbcUrl.redact(url) + " runs HadoopDB inside this process and "
                         + "needs HadoopDB's libraries on the class path (<install>/lib/*); with the driver jar alone, "

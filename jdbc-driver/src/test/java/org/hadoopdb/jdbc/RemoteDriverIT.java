@@ -23,7 +23,7 @@ import org.hadoopdb.connector.testing.TestClusters;
 import org.hadoopdb.jdbc.server.QueryServer;
 import org.hadoopdb.jdbc.server.ServerSettings;
 import org.hadoopdb.jdbc.server.UsersFile;
-import org.hadoopdb.planner.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,13 @@
 package org.hadoopdb.planner;
 
+import org.hadoopdb.hiveql.HiveQlException;
+
 /**
- * The planner layer's one exception type: a statement is malformed, names something that does not
- * exist, or cannot be executed. Messages name the table, column or function at fault and, for
+ * The planner's and the runtime's exception: a statement names something that does not exist, or
+ * cannot be planned or executed (syntax errors are {@link HiveQlException}s of the parser). Messages name the table, column or function at fault and, for
  * syntax errors, the line and column.
  */
-public class PlannerException extends RuntimeException {
+public class PlannerException extends HiveQlException {
     private static final long serialVersionUID = 1L;
 
     public PlannerException(String message) {

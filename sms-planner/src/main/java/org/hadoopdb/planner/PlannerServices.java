@@ -3,8 +3,8 @@ package org.hadoopdb.planner;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.rex.RexBuilder;
 import org.hadoopdb.planner.analyze.HiveTypeSystem;
-import org.hadoopdb.planner.exec.expr.ExpressionCompiler;
-import org.hadoopdb.planner.functions.HiveFunctionLibrary;
+import org.hadoopdb.planner.codegen.ExpressionCompiler;
+import org.hadoopdb.functions.HiveFunctionLibrary;
 import org.hadoopdb.planner.sms.HivePushdownPolicy;
 import org.hadoopdb.planner.sqlgen.HivePostgresDialect;
 

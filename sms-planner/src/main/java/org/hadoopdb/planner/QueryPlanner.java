@@ -53,7 +53,7 @@ public final class QueryPlanner {
         long start = System.nanoTime();
         Analyzer analyzer = new Analyzer(catalog, operators, functionNames);
         RelRoot root = analyzer.toRel(query);
-        RelNode optimized = org.hadoopdb.planner.functions.QueryClock.fix(LogicalOptimizer.optimize(root.project()),
+        RelNode optimized = org.hadoopdb.functions.QueryClock.fix(LogicalOptimizer.optimize(root.project()),
                 java.time.Instant.now());
         List<String> names = hiveNames(root.validatedRowType.getFieldNames());
         SmsSplitter splitter = new SmsSplitter(catalog, pushdown, new ChunkSqlGenerator(dialect), compiler, options,

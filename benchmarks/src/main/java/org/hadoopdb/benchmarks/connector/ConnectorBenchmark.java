@@ -24,7 +24,7 @@ import org.hadoopdb.catalog.model.TableInfo;
 import org.hadoopdb.connector.chunk.ChunkInputFormat;
 import org.hadoopdb.connector.job.JobClasspath;
 import org.hadoopdb.connector.row.Row;
-import org.hadoopdb.planner.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.HadoopDbEngine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

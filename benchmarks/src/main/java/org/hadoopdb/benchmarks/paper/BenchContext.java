@@ -5,8 +5,8 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
-import org.hadoopdb.planner.session.HadoopDbEngine;
-import org.hadoopdb.planner.session.Session;
+import org.hadoopdb.engine.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.Session;
 
 /**
  * What every system of one benchmark run shares: the running HadoopDB, a session, the generated data

@@ -32,8 +32,8 @@ import org.hadoopdb.connector.embedded.ClusterLease;
 import org.hadoopdb.connector.embedded.EmbeddedCluster;
 import org.hadoopdb.connector.embedded.EmbeddedNode;
 import org.hadoopdb.connector.embedded.NodeSettings;
-import org.hadoopdb.planner.session.HadoopDbEngine;
-import org.hadoopdb.planner.session.Session;
+import org.hadoopdb.engine.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -18,11 +18,11 @@ import org.hadoopdb.benchmarks.report.Measurement;
 import org.hadoopdb.benchmarks.report.Systems;
 import org.hadoopdb.cli.BaseCommand;
 import org.hadoopdb.connector.embedded.EmbeddedCluster;
-import org.hadoopdb.planner.ast.QueryStatement;
-import org.hadoopdb.planner.ast.SourceSpan;
-import org.hadoopdb.planner.parse.HiveQlParser;
-import org.hadoopdb.planner.session.HadoopDbEngine;
-import org.hadoopdb.planner.session.Session;
+import org.hadoopdb.hiveql.ast.QueryStatement;
+import org.hadoopdb.hiveql.ast.SourceSpan;
+import org.hadoopdb.hiveql.parse.HiveQlParser;
+import org.hadoopdb.engine.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

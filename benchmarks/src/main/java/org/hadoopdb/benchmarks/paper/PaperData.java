@@ -10,9 +10,9 @@ import org.hadoopdb.benchmarks.data.GenerationSummary;
 import org.hadoopdb.benchmarks.data.PavloDataGenerator;
 import org.hadoopdb.benchmarks.data.PavloTable;
 import org.hadoopdb.benchmarks.data.Scale;
-import org.hadoopdb.planner.session.Session;
-import org.hadoopdb.planner.session.StatementListener;
-import org.hadoopdb.planner.session.StatementResult;
+import org.hadoopdb.engine.session.Session;
+import org.hadoopdb.engine.session.StatementListener;
+import org.hadoopdb.engine.session.StatementResult;
 
 /**
  * The paper's benchmark data at a chosen size: generated as text files, then created and loaded as

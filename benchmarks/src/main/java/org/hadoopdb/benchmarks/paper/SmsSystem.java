@@ -1,9 +1,9 @@
 package org.hadoopdb.benchmarks.paper;
 
 import org.hadoopdb.benchmarks.report.Systems;
-import org.hadoopdb.planner.exec.ResultStream;
-import org.hadoopdb.planner.session.StatementListener;
-import org.hadoopdb.planner.session.StatementResult;
+import org.hadoopdb.runtime.ResultStream;
+import org.hadoopdb.engine.session.StatementListener;
+import org.hadoopdb.engine.session.StatementResult;
 
 /** HiveQL through the SMS planner, as a user of the shell or the JDBC driver runs it. */
 final class SmsSystem implements BenchSystem {

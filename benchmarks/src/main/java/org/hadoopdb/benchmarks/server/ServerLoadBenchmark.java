@@ -24,7 +24,7 @@ import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.jdbc.server.QueryServer;
 import org.hadoopdb.jdbc.server.ServerSettings;
-import org.hadoopdb.planner.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.HadoopDbEngine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -19,12 +19,12 @@ import org.hadoopdb.benchmarks.report.ReportWriter;
 import org.hadoopdb.benchmarks.report.Systems;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.cli.BaseCommand;
-import org.hadoopdb.planner.ast.SourceSpan;
-import org.hadoopdb.planner.exec.ResultStream;
-import org.hadoopdb.planner.session.HadoopDbEngine;
-import org.hadoopdb.planner.session.Session;
-import org.hadoopdb.planner.session.StatementListener;
-import org.hadoopdb.planner.session.StatementResult;
+import org.hadoopdb.hiveql.ast.SourceSpan;
+import org.hadoopdb.runtime.ResultStream;
+import org.hadoopdb.engine.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.Session;
+import org.hadoopdb.engine.session.StatementListener;
+import org.hadoopdb.engine.session.StatementResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

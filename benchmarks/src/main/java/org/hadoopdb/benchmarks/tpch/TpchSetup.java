@@ -14,9 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.hadoopdb.planner.ast.SourceSpan;
-import org.hadoopdb.planner.session.Session;
-import org.hadoopdb.planner.session.StatementListener;
+import org.hadoopdb.hiveql.ast.SourceSpan;
+import org.hadoopdb.engine.session.Session;
+import org.hadoopdb.engine.session.StatementListener;
 import org.postgresql.PGConnection;
 
 /**
@@ -57,9 +57,9 @@ public final class TpchSetup {
 
     /** The 22 queries in HiveQL, in order. */
     public static List<SourceSpan> queries() throws IOException {
-        try (InputStream in = TpchSetup.class.getResourceAsStream("/org/hadoopdb/planner/parse/tpch.hql")) {
+        try (InputStream in = TpchSetup.class.getResourceAsStream("/org/hadoopdb/hiveql/parse/tpch.hql")) {
             if (in == null) {
-                throw new IOException("The TPC-H queries (org/hadoopdb/planner/parse/tpch.hql) are not on the class path");
+                throw new IOException("The TPC-H queries (org/hadoopdb/hiveql/parse/tpch.hql) are not on the class path");
             }
             return Session.split(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }

@@ -10,7 +10,7 @@ import org.hadoopdb.catalog.model.HiveType;
 import org.hadoopdb.cli.CliException;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
-import org.hadoopdb.planner.exec.ResultStream;
+import org.hadoopdb.runtime.ResultStream;
 
 /**
  * A JDBC result set seen as a {@link ResultStream}, so the shell's printers print a remote result

@@ -8,8 +8,8 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Locale;
 import org.hadoopdb.cli.StackTraces;
-import org.hadoopdb.planner.ast.SourceSpan;
-import org.hadoopdb.planner.session.Session;
+import org.hadoopdb.hiveql.ast.SourceSpan;
+import org.hadoopdb.engine.session.Session;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

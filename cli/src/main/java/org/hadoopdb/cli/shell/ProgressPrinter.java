@@ -2,7 +2,7 @@ package org.hadoopdb.cli.shell;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.hadoopdb.planner.session.StatementListener;
+import org.hadoopdb.engine.session.StatementListener;
 
 /**
  * Prints a statement's progress and messages on stderr: one line per job change and at most one

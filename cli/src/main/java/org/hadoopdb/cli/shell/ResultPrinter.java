@@ -1,6 +1,6 @@
 package org.hadoopdb.cli.shell;
 
-import org.hadoopdb.planner.exec.ResultStream;
+import org.hadoopdb.runtime.ResultStream;
 
 /** Writes a statement's rows somewhere; returns how many. */
 interface ResultPrinter {

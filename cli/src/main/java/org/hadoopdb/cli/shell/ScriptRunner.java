@@ -4,10 +4,10 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import org.hadoopdb.cli.StackTraces;
-import org.hadoopdb.planner.ast.SourceSpan;
-import org.hadoopdb.planner.exec.ResultStream;
-import org.hadoopdb.planner.session.Session;
-import org.hadoopdb.planner.session.StatementResult;
+import org.hadoopdb.hiveql.ast.SourceSpan;
+import org.hadoopdb.runtime.ResultStream;
+import org.hadoopdb.engine.session.Session;
+import org.hadoopdb.engine.session.StatementResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

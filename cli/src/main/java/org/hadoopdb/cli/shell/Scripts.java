@@ -1,7 +1,7 @@
 package org.hadoopdb.cli.shell;
 
 import java.io.PrintWriter;
-import org.hadoopdb.planner.session.Session;
+import org.hadoopdb.engine.session.Session;
 
 /** {@code hadoopdb -e} and {@code -f}: a script run to its end or its first failure. */
 public final class Scripts {

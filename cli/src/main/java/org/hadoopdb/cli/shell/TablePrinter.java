@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.hadoopdb.connector.row.RowSchema;
-import org.hadoopdb.planner.exec.ResultStream;
+import org.hadoopdb.runtime.ResultStream;
 
 /**
  * Rows as a table with borders, for the interactive shell. Rows are printed in pages of

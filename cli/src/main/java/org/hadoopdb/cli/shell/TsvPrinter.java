@@ -1,7 +1,7 @@
 package org.hadoopdb.cli.shell;
 
 import java.io.PrintWriter;
-import org.hadoopdb.planner.exec.ResultStream;
+import org.hadoopdb.runtime.ResultStream;
 
 /**
  * Rows as the {@code hive -e} prints them: tab-separated values, {@code NULL} for NULL, optionally

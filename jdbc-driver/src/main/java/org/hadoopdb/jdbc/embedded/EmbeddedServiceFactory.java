@@ -11,7 +11,7 @@ import org.hadoopdb.jdbc.JdbcException;
 import org.hadoopdb.jdbc.client.HadoopDbConnection;
 import org.hadoopdb.jdbc.meta.HadoopDbMeta;
 import org.hadoopdb.jdbc.meta.QueryGate;
-import org.hadoopdb.planner.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -3,7 +3,7 @@ package org.hadoopdb.jdbc.meta;
 import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
 import org.hadoopdb.jdbc.JdbcException;
-import org.hadoopdb.planner.parse.HiveQlSyntaxException;
+import org.hadoopdb.hiveql.parse.HiveQlSyntaxException;
 
 /** Turns a failure into what the JDBC client receives: the message and a SQLState. */
 final class Errors {

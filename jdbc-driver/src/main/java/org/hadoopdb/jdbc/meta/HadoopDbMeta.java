@@ -27,29 +27,29 @@ import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.jdbc.JdbcException;
 import org.hadoopdb.jdbc.Version;
-import org.hadoopdb.planner.ast.DescribeStatement;
-import org.hadoopdb.planner.ast.ExplainStatement;
-import org.hadoopdb.planner.ast.QueryStatement;
-import org.hadoopdb.planner.ast.SetStatement;
-import org.hadoopdb.planner.ast.ShowFunctionsStatement;
-import org.hadoopdb.planner.ast.ShowTablesStatement;
-import org.hadoopdb.planner.ast.SourceSpan;
-import org.hadoopdb.planner.ast.Statement;
-import org.hadoopdb.planner.ast.UseStatement;
+import org.hadoopdb.hiveql.ast.DescribeStatement;
+import org.hadoopdb.hiveql.ast.ExplainStatement;
+import org.hadoopdb.hiveql.ast.QueryStatement;
+import org.hadoopdb.hiveql.ast.SetStatement;
+import org.hadoopdb.hiveql.ast.ShowFunctionsStatement;
+import org.hadoopdb.hiveql.ast.ShowTablesStatement;
+import org.hadoopdb.hiveql.ast.SourceSpan;
+import org.hadoopdb.hiveql.ast.Statement;
+import org.hadoopdb.hiveql.ast.UseStatement;
 import org.hadoopdb.planner.PlannerException;
-import org.hadoopdb.planner.exec.ListResult;
-import org.hadoopdb.planner.exec.ResultStream;
-import org.hadoopdb.planner.parse.HiveQlParser;
-import org.hadoopdb.planner.session.HadoopDbEngine;
-import org.hadoopdb.planner.session.StatementListener;
-import org.hadoopdb.planner.session.StatementResult;
+import org.hadoopdb.runtime.ListResult;
+import org.hadoopdb.runtime.ResultStream;
+import org.hadoopdb.hiveql.parse.HiveQlParser;
+import org.hadoopdb.engine.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.StatementListener;
+import org.hadoopdb.engine.session.StatementResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Avatica's {@link org.apache.calcite.avatica.Meta} over HadoopDB sessions: the server side of every
  * JDBC connection, embedded (in the application's process) or remote (behind the query server).
- * Each connection gets its own {@link org.hadoopdb.planner.session.Session}, so its {@code SET}s are
+ * Each connection gets its own {@link org.hadoopdb.engine.session.Session}, so its {@code SET}s are
  * its own; each statement plans against the latest catalog snapshot; statements that do work
  * (queries, loads, inserts) pass the {@link QueryGate} first.
  *

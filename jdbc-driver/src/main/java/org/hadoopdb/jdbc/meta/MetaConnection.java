@@ -7,7 +7,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.NoSuchStatementException;
-import org.hadoopdb.planner.session.Session;
+import org.hadoopdb.engine.session.Session;
 
 /**
  * The server side of one JDBC connection: its HiveQL session (with the connection's own {@code SET}s),

@@ -8,7 +8,7 @@ import org.apache.calcite.avatica.MissingResultsException;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.jdbc.JdbcException;
-import org.hadoopdb.planner.exec.ResultStream;
+import org.hadoopdb.runtime.ResultStream;
 
 /**
  * The server side of one JDBC statement: its prepared text, whether it runs or was asked to stop,

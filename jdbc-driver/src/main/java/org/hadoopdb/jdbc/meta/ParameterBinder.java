@@ -16,12 +16,12 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.hadoopdb.planner.PlannerException;
-import org.hadoopdb.planner.ast.InsertTableStatement;
-import org.hadoopdb.planner.ast.QueryStatement;
-import org.hadoopdb.planner.ast.SourceSpan;
-import org.hadoopdb.planner.ast.Statement;
-import org.hadoopdb.planner.parse.HiveQlParser;
-import org.hadoopdb.planner.parse.HiveQlSyntaxException;
+import org.hadoopdb.hiveql.ast.InsertTableStatement;
+import org.hadoopdb.hiveql.ast.QueryStatement;
+import org.hadoopdb.hiveql.ast.SourceSpan;
+import org.hadoopdb.hiveql.ast.Statement;
+import org.hadoopdb.hiveql.parse.HiveQlParser;
+import org.hadoopdb.hiveql.parse.HiveQlSyntaxException;
 
 /**
  * Binds the {@code ?} parameters of a prepared statement as typed literals in its parsed tree, never

@@ -9,8 +9,8 @@ import java.time.LocalDateTime;
 import java.util.Arrays;
 import java.util.List;
 import org.hadoopdb.planner.PlannerException;
-import org.hadoopdb.planner.ast.InsertTableStatement;
-import org.hadoopdb.planner.ast.QueryStatement;
+import org.hadoopdb.hiveql.ast.InsertTableStatement;
+import org.hadoopdb.hiveql.ast.QueryStatement;
 import org.junit.jupiter.api.Test;
 
 class ParameterBinderTest {

@@ -12,9 +12,9 @@ import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
-import org.hadoopdb.planner.exec.expr.HiveValues;
-import org.hadoopdb.planner.functions.HiveFunction;
-import org.hadoopdb.planner.functions.HiveOperators;
+import org.hadoopdb.functions.impl.HiveValues;
+import org.hadoopdb.functions.HiveFunction;
+import org.hadoopdb.functions.HiveOperators;
 
 /**
  * How one Hive operator or function call is computed in PostgreSQL with exactly Hive's result, or

@@ -17,8 +17,8 @@ class SmsSplitPlanTest {
     private final QueryPlanner planner = org.hadoopdb.planner.PlannerServices.queryPlanner();
 
     private QueryPlanner.PlannedQuery plan(String sql) throws Exception {
-        var statement = (org.hadoopdb.planner.ast.QueryStatement) org.hadoopdb.planner.parse.HiveQlParser.parse(
-                org.hadoopdb.planner.ast.SourceSpan.of(sql));
+        var statement = (org.hadoopdb.hiveql.ast.QueryStatement) org.hadoopdb.hiveql.parse.HiveQlParser.parse(
+                org.hadoopdb.hiveql.ast.SourceSpan.of(sql));
         return planner.plan(catalog, statement.query(), PlanningOptions.DEFAULTS);
     }
 
@@ -102,8 +102,8 @@ class SmsSplitPlanTest {
     @Test
     void orderByLimitAfterAnAggregateKeepsOnlyEachReducersTopN() throws Exception {
         String sql = "SELECT sourceip, SUM(adrevenue) AS s FROM uservisits GROUP BY sourceip ORDER BY s DESC LIMIT 5";
-        var statement = (org.hadoopdb.planner.ast.QueryStatement) org.hadoopdb.planner.parse.HiveQlParser.parse(
-                org.hadoopdb.planner.ast.SourceSpan.of(sql));
+        var statement = (org.hadoopdb.hiveql.ast.QueryStatement) org.hadoopdb.hiveql.parse.HiveQlParser.parse(
+                org.hadoopdb.hiveql.ast.SourceSpan.of(sql));
         PlanningOptions d = PlanningOptions.DEFAULTS;
         PlanningOptions fourReducers = new PlanningOptions(d.maxReducers(), d.bytesPerReducer(), 4, d.directFetch(),
                 d.directFetchMaxRows(), d.joinBufferBytes(), d.broadcastMaxBytes());
@@ -122,8 +122,8 @@ class SmsSplitPlanTest {
 
     @Test
     void aLargeOrderByIsSortedByRangesOfKeysOverSeveralReducers() {
-        var statement = (org.hadoopdb.planner.ast.QueryStatement) org.hadoopdb.planner.parse.HiveQlParser.parse(
-                org.hadoopdb.planner.ast.SourceSpan.of("SELECT sourceip, adrevenue FROM uservisits ORDER BY adrevenue DESC, sourceip"));
+        var statement = (org.hadoopdb.hiveql.ast.QueryStatement) org.hadoopdb.hiveql.parse.HiveQlParser.parse(
+                org.hadoopdb.hiveql.ast.SourceSpan.of("SELECT sourceip, adrevenue FROM uservisits ORDER BY adrevenue DESC, sourceip"));
         PlanningOptions smallReducers = new PlanningOptions(4, 1024, -1, false, 0, 64L << 20, 0);
         QueryPlan plan = planner.plan(catalog, statement.query(), smallReducers).plan();
         assertThat(plan.stages()).hasSize(2);

@@ -10,9 +10,9 @@ import java.util.List;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.planner.PlannerServices;
 import org.hadoopdb.planner.QueryPlanner;
-import org.hadoopdb.planner.ast.QueryStatement;
-import org.hadoopdb.planner.ast.Statement;
-import org.hadoopdb.planner.parse.HiveQlParser;
+import org.hadoopdb.hiveql.ast.QueryStatement;
+import org.hadoopdb.hiveql.ast.Statement;
+import org.hadoopdb.hiveql.parse.HiveQlParser;
 import org.hadoopdb.planner.sms.PlanningOptions;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +22,7 @@ class TpchPlanTest {
     private final QueryPlanner planner = PlannerServices.queryPlanner();
 
     static List<QueryStatement> queries() throws IOException {
-        try (InputStream in = TpchPlanTest.class.getResourceAsStream("/org/hadoopdb/planner/parse/tpch.hql")) {
+        try (InputStream in = TpchPlanTest.class.getResourceAsStream("/org/hadoopdb/hiveql/parse/tpch.hql")) {
             List<QueryStatement> out = new ArrayList<>();
             for (Statement s : HiveQlParser.parseScript(new String(in.readAllBytes(), StandardCharsets.UTF_8))) {
                 out.add((QueryStatement) s);

@@ -1,0 +1,91 @@
+package org.hadoopdb.engine.session;
+
+import java.util.Map;
+import java.util.function.Consumer;
+import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.catalog.model.NodeInfo;
+import org.hadoopdb.catalog.store.CatalogStore;
+import org.hadoopdb.connector.embedded.ClusterLease;
+import org.hadoopdb.connector.embedded.EmbeddedCluster;
+import org.hadoopdb.connector.pool.NodePools;
+import org.hadoopdb.planner.PlannerServices;
+import org.hadoopdb.planner.QueryPlanner;
+
+/**
+ * HadoopDB inside one process: the configuration, the catalog store, the node connection pools and,
+ * on an embedded cluster, the lease that keeps the embedded PostgreSQL nodes running. Sessions
+ * (the shell's, each JDBC connection's) are opened from it and share all of that.
+ *
+ * <pre>{@code
+ * try (HadoopDbEngine engine = HadoopDbEngine.start(config, System.err::println);
+ *      Session session = engine.openSession(Map.of())) {
+ *     StatementResult r = session.execute("SELECT COUNT(*) FROM uservisits", StatementListener.NONE);
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class HadoopDbEngine implements AutoCloseable {
+    private final HadoopDbConfig config;
+    private final CatalogStore store;
+    private final NodePools pools;
+    private final QueryPlanner planner;
+    private final ClusterLease lease;
+
+    private HadoopDbEngine(HadoopDbConfig config, ClusterLease lease) {
+        this.config = config;
+        this.store = config.home().catalogStore();
+        this.pools = new NodePools(config);
+        this.planner = PlannerServices.queryPlanner();
+        this.lease = lease;
+    }
+
+    /**
+     * Starts the engine on the cluster {@code config} names. On a home whose catalog lists embedded
+     * nodes (or no nodes at all: the default embedded cluster is then created, announced through
+     * {@code notices}), the embedded nodes are started and stay up until {@link #close()}.
+     */
+    public static HadoopDbEngine start(HadoopDbConfig config, Consumer<String> notices) {
+        Catalog catalog = config.home().catalogStore().load();
+        boolean embedded = catalog.nodes().isEmpty() || catalog.nodes().stream().anyMatch(NodeInfo::embedded);
+        ClusterLease lease = embedded ? new EmbeddedCluster(config).acquire(notices) : null;
+        return new HadoopDbEngine(config, lease);
+    }
+
+    /** A new session whose settings start from the engine's configuration plus {@code settings}. */
+    public Session openSession(Map<String, String> settings) {
+        return new Session(this, settings);
+    }
+
+    public HadoopDbConfig config() {
+        return config;
+    }
+
+    public CatalogStore catalogStore() {
+        return store;
+    }
+
+    /** The latest published catalog version. */
+    public Catalog catalog() {
+        return store.load();
+    }
+
+    public NodePools pools() {
+        return pools;
+    }
+
+    public QueryPlanner planner() {
+        return planner;
+    }
+
+    @Override
+    public void close() {
+        try {
+            pools.close();
+        } finally {
+            if (lease != null) {
+                lease.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,219 @@
+package org.hadoopdb.engine.session;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.QueryPlanner.PlannedQuery;
+import org.hadoopdb.hiveql.ast.CreateTableStatement;
+import org.hadoopdb.hiveql.ast.DescribeStatement;
+import org.hadoopdb.hiveql.ast.DropTableStatement;
+import org.hadoopdb.hiveql.ast.LoadDataStatement;
+import org.hadoopdb.hiveql.ast.ExplainStatement;
+import org.hadoopdb.hiveql.ast.InsertDirectoryStatement;
+import org.hadoopdb.hiveql.ast.InsertTableStatement;
+import org.hadoopdb.hiveql.ast.QueryStatement;
+import org.hadoopdb.hiveql.ast.SetStatement;
+import org.hadoopdb.hiveql.ast.ShowFunctionsStatement;
+import org.hadoopdb.hiveql.ast.ShowTablesStatement;
+import org.hadoopdb.hiveql.ast.SourceSpan;
+import org.hadoopdb.hiveql.ast.Statement;
+import org.hadoopdb.hiveql.ast.UseStatement;
+import org.hadoopdb.runtime.ListResult;
+import org.hadoopdb.runtime.QueryExecutor;
+import org.hadoopdb.runtime.ResultStream;
+import org.hadoopdb.hiveql.parse.HiveQlParser;
+import org.hadoopdb.planner.sms.PlanningOptions;
+
+/**
+ * One user's conversation with HadoopDB: the shell's, or one JDBC connection's. It runs HiveQL
+ * statements one at a time with its own {@code SET} settings; each statement plans and runs against
+ * one catalog snapshot. {@link #cancel()} (from another thread) kills the running statement's jobs.
+ *
+ * <pre>{@code
+ * for (SourceSpan s : Session.split(script)) {
+ *     StatementResult r = session.execute(s, listener);
+ *     if (r instanceof StatementResult.Rows rows) {
+ *         try (ResultStream stream = rows.rows()) { ... }
+ *     }
+ * }
+ * }</pre>
+ */
+public final class Session implements AutoCloseable {
+    private static final RowSchema EXPLAIN = RowSchema.builder().add("explain", "string").build();
+
+    private final HadoopDbEngine engine;
+    private final SessionSettings settings;
+    private final TableStatements tables = new TableStatements(this);
+    private volatile QueryExecutor running;
+    private volatile boolean closed;
+
+    Session(HadoopDbEngine engine, Map<String, String> initialSettings) {
+        this.engine = engine;
+        this.settings = new SessionSettings(engine.config(), initialSettings);
+    }
+
+    /** Splits a script into statements on ';' (outside quotes and comments), each with its position. */
+    public static List<SourceSpan> split(String script) {
+        return HiveQlParser.split(script);
+    }
+
+    /** Parses and runs one statement (text without the trailing ';'). */
+    public StatementResult execute(String statement, StatementListener listener) {
+        return execute(SourceSpan.of(statement), listener);
+    }
+
+    /** Parses and runs one statement of a script; errors give positions in the script. */
+    public StatementResult execute(SourceSpan statement, StatementListener listener) {
+        return execute(HiveQlParser.parse(statement), listener);
+    }
+
+    /** Runs one parsed statement. */
+    public StatementResult execute(Statement statement, StatementListener listener) {
+        if (closed) {
+            throw new PlannerException("The session is closed");
+        }
+        if (statement instanceof QueryStatement q) {
+            return new StatementResult.Rows(runQuery(q, listener));
+        } else if (statement instanceof ExplainStatement e) {
+            return new StatementResult.Rows(explain(e));
+        } else if (statement instanceof SetStatement s) {
+            return set(s);
+        } else if (statement instanceof UseStatement u) {
+            return use(u);
+        } else if (statement instanceof ShowTablesStatement s) {
+            return new StatementResult.Rows(Describer.showTables(catalog(), s.pattern()));
+        } else if (statement instanceof DescribeStatement d) {
+            return new StatementResult.Rows(Describer.describe(catalog(), d.table(), d.formatted()));
+        } else if (statement instanceof ShowFunctionsStatement f) {
+            return new StatementResult.Rows(f.describe() != null ? Describer.describeFunction(f.describe())
+                    : Describer.showFunctions(f.pattern()));
+        } else if (statement instanceof CreateTableStatement c) {
+            return tables.create(c, listener);
+        } else if (statement instanceof DropTableStatement d) {
+            return tables.drop(d);
+        } else if (statement instanceof LoadDataStatement l) {
+            return tables.load(l, listener);
+        } else if (statement instanceof InsertTableStatement i) {
+            return tables.insert(i, listener);
+        } else if (statement instanceof InsertDirectoryStatement i) {
+            ResultStream rows = runQuery(new QueryStatement(i.query(), List.of(), i.span()), listener);
+            return DirectoryWriter.write(i, rows, config());
+        }
+        throw unsupported(keyword(statement), statement.span());
+    }
+
+    /** Kills the jobs of the statement running in this session, if any; it then fails with "cancelled". */
+    public void cancel() {
+        QueryExecutor q = running;
+        if (q != null) {
+            q.cancel();
+        }
+    }
+
+    /** The configuration this session's statements run with (the engine's plus {@code SET}s). */
+    public HadoopDbConfig config() {
+        return settings.config();
+    }
+
+    /** The settings changed in this session. */
+    public Map<String, String> settings() {
+        return settings.overrides();
+    }
+
+    /** The latest published catalog version. */
+    public Catalog catalog() {
+        return engine.catalog();
+    }
+
+    public HadoopDbEngine engine() {
+        return engine;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        cancel();
+    }
+
+    // ---- statements ---------------------------------------------------------------------------
+
+    /** Plans a query on the latest catalog and runs it; the rows stream from the last stage. */
+    public PlannedQuery plan(QueryStatement query) {
+        return engine.planner().plan(catalog(), query.query(), PlanningOptions.from(config()));
+    }
+
+    ResultStream runQuery(QueryStatement query, StatementListener listener) {
+        Catalog snapshot = catalog();
+        PlannedQuery planned = engine.planner().plan(snapshot, query.query(), PlanningOptions.from(config()));
+        QueryExecutor executor = new QueryExecutor(config(), engine.catalogStore().directory(), snapshot.version());
+        running = executor;
+        try {
+            return executor.run(planned.plan(), query.span().text(), listener);
+        } finally {
+            running = null;
+        }
+    }
+
+    private ListResult explain(ExplainStatement e) {
+        QueryStatement query;
+        if (e.explained() instanceof QueryStatement q) {
+            query = q;
+        } else if (e.explained() instanceof InsertDirectoryStatement i) {
+            query = new QueryStatement(i.query(), List.of(), i.span());
+        } else if (e.explained() instanceof InsertTableStatement i) {
+            query = new QueryStatement(i.query(), List.of(), i.span());
+        } else {
+            throw new PlannerException("EXPLAIN works on queries and INSERT ... SELECT, not on "
+                    + keyword(e.explained()) + " (line " + e.span().line() + ")");
+        }
+        Catalog snapshot = catalog();
+        PlannedQuery planned = engine.planner().plan(snapshot, query.query(), PlanningOptions.from(config()));
+        StringBuilder text = new StringBuilder(planned.explain(e.extended()));
+        List<String> runTime = new QueryExecutor(config(), engine.catalogStore().directory(), snapshot.version())
+                .explainRun(planned.plan());
+        if (!runTime.isEmpty()) {
+            // decided from PostgreSQL's estimates just before the stages run; shown as they stand now
+            text.append("RUN TIME (from PostgreSQL's estimates now)\n");
+            runTime.forEach(l -> text.append("  - ").append(l).append('\n'));
+        }
+        List<Row> rows = new ArrayList<>();
+        for (String line : text.toString().split("\n", -1)) {
+            rows.add(Row.of(EXPLAIN, line));
+        }
+        return new ListResult(EXPLAIN, rows);
+    }
+
+    private StatementResult set(SetStatement s) {
+        if (s.key() == null) {
+            return new StatementResult.Rows(settings.showAll());
+        }
+        if (s.value() == null) {
+            return new StatementResult.Rows(settings.show(s.key()));
+        }
+        settings.set(s.key(), s.value());
+        return new StatementResult.Done("", 0);
+    }
+
+    private static StatementResult use(UseStatement u) {
+        if (!u.database().equalsIgnoreCase("default")) {
+            throw new PlannerException("Database '" + u.database() + "' does not exist: HadoopDB has one database, 'default'");
+        }
+        return new StatementResult.Done("", 0);
+    }
+
+    private static PlannerException unsupported(String what, SourceSpan span) {
+        return new PlannerException(what + " is not available in this build (line " + span.line() + ")");
+    }
+
+    /** The statement's kind as the user wrote it: CREATE TABLE, LOAD DATA, ... */
+    private static String keyword(Statement s) {
+        return s.getClass().getSimpleName().replace("Statement", "").replaceAll("([a-z])([A-Z])", "$1 $2")
+                .toUpperCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,265 @@
+package org.hadoopdb.engine.session;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.hadoopdb.catalog.Names;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.catalog.model.ColumnInfo;
+import org.hadoopdb.catalog.model.HiveType;
+import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.loader.LoadProgressListener;
+import org.hadoopdb.loader.LoadReport;
+import org.hadoopdb.loader.LoadSpec;
+import org.hadoopdb.loader.Loader;
+import org.hadoopdb.loader.table.TableDefinition;
+import org.hadoopdb.loader.table.TableManager;
+import org.hadoopdb.loader.text.TextFormat;
+import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.hiveql.ast.ColumnDef;
+import org.hadoopdb.hiveql.ast.CreateTableStatement;
+import org.hadoopdb.hiveql.ast.DropTableStatement;
+import org.hadoopdb.hiveql.ast.InsertTableStatement;
+import org.hadoopdb.hiveql.ast.LoadDataStatement;
+import org.hadoopdb.hiveql.ast.QueryStatement;
+import org.hadoopdb.hiveql.ast.RowFormat;
+import org.hadoopdb.hiveql.ast.SortColumn;
+import org.hadoopdb.runtime.QueryExecutor;
+import org.hadoopdb.runtime.ResultStream;
+import org.hadoopdb.hiveql.parse.HiveTypes;
+
+/**
+ * The statements that change tables: {@code CREATE TABLE [AS SELECT]}, {@code DROP TABLE},
+ * {@code LOAD DATA} and {@code INSERT INTO/OVERWRITE TABLE ... SELECT}. Table layout and loading are
+ * the data loader's; this class translates the statements and reports progress to the user.
+ *
+ * <p>{@code INSERT ... SELECT} casts the query's columns to the table's types (as Hive does), writes
+ * the rows as typed row files in the scratch directory and loads them like any other input, so the
+ * new rows become visible atomically, with the catalog version that lists them.
+ */
+final class TableStatements {
+    private final Session session;
+
+    TableStatements(Session session) {
+        this.session = session;
+    }
+
+    StatementResult create(CreateTableStatement c, StatementListener listener) {
+        boolean exists = session.catalog().findTable(Names.normalize(c.name())).isPresent();
+        if (exists && c.ifNotExists()) {
+            return new StatementResult.Done("Table " + c.name() + " already exists", 0);
+        }
+        List<ColumnInfo> columns = new ArrayList<>();
+        for (ColumnDef d : c.columns()) {
+            columns.add(new ColumnInfo(d.name(), HiveType.parse(d.type()), d.comment()));
+        }
+        RowSchema querySchema = null;
+        if (c.asQuery() != null) {
+            querySchema = session.plan(new QueryStatement(c.asQuery(), List.of(), c.span())).plan().schema();
+            if (columns.isEmpty()) {
+                for (RowSchema.Field f : querySchema.fields()) {
+                    columns.add(new ColumnInfo(columnName(f.name(), columns.size()), f.type(), null));
+                }
+            }
+        }
+        TableDefinition.Builder def = TableDefinition.builder(c.name()).columns(columns).properties(properties(c));
+        if (!c.clusteredBy().isEmpty()) {
+            def.hashedBy(c.clusteredBy().toArray(String[]::new));
+        }
+        for (SortColumn s : c.sortedBy()) {
+            def.sortedBy(new TableDefinition.SortColumn(s.name(), s.ascending()));
+        }
+        def.buckets(c.buckets());
+        if (c.comment() != null) {
+            def.comment(c.comment());
+        }
+        TableInfo table = new TableManager(session.config()).create(def.build(), c.ifNotExists());
+        if (c.asQuery() == null) {
+            return new StatementResult.Done("Created table " + table.name(), 0);
+        }
+        try {
+            LoadReport report = insertRows(table, List.of(), c.asQuery(), true, c.span(), listener);
+            return new StatementResult.Done("Created table " + table.name() + "\n" + report.summary(), report.rowsLoaded());
+        } catch (RuntimeException e) {
+            // CREATE TABLE ... AS SELECT is one statement: a failed query leaves no empty table behind.
+            try {
+                new TableManager(session.config()).drop(table.name(), true);
+            } catch (RuntimeException dropFailure) {
+                e.addSuppressed(dropFailure);
+            }
+            throw e;
+        }
+    }
+
+    StatementResult drop(DropTableStatement d) {
+        boolean dropped = new TableManager(session.config()).drop(d.name(), d.ifExists());
+        return new StatementResult.Done(dropped ? "Dropped table " + Names.normalize(d.name())
+                : "Table " + d.name() + " does not exist", 0);
+    }
+
+    StatementResult load(LoadDataStatement l, StatementListener listener) {
+        LoadSpec spec = LoadSpec.builder(l.table()).input(l.path()).local(l.local()).overwrite(l.overwrite()).build();
+        LoadReport report = new Loader(session.config()).load(spec, progress(listener));
+        return new StatementResult.Done(report.summary(), report.rowsLoaded());
+    }
+
+    StatementResult insert(InsertTableStatement i, StatementListener listener) {
+        TableInfo table = table(i.table());
+        LoadReport report = insertRows(table, i.columns(), i.query(), i.overwrite(), i.span(), listener);
+        return new StatementResult.Done(report.summary(), report.rowsLoaded());
+    }
+
+    /** The query wrapped so that it returns exactly the table's columns and types. */
+    SqlNode insertQuery(TableInfo table, List<String> targetColumns, SqlNode query, org.hadoopdb.hiveql.ast.SourceSpan span) {
+        RowSchema produced = session.plan(new QueryStatement(query, List.of(), span)).plan().schema();
+        List<String> targets = new ArrayList<>();
+        for (String c : targetColumns.isEmpty() ? table.columnNames() : targetColumns) {
+            String n = Names.normalize(c);
+            if (table.findColumn(n).isEmpty()) {
+                throw new PlannerException("Table '" + table.name() + "' has no column '" + c + "'"
+                        + Names.didYouMean(c, table.columnNames()) + " (line " + span.line() + ")");
+            }
+            if (targets.contains(n)) {
+                throw new PlannerException("Column '" + n + "' is named twice in the column list of INSERT INTO "
+                        + table.name() + " (line " + span.line() + ")");
+            }
+            targets.add(n);
+        }
+        if (produced.size() != targets.size()) {
+            throw new PlannerException("Cannot insert into table '" + table.name() + "': the query returns " + produced.size()
+                    + " column(s) but " + targets.size() + " are expected (" + String.join(", ", targets) + ") (line "
+                    + span.line() + ")");
+        }
+        SqlParserPos pos = SqlParserPos.ZERO;
+        List<SqlNode> asOperands = new ArrayList<>();
+        asOperands.add(query);
+        asOperands.add(new SqlIdentifier("q", pos));
+        for (int k = 0; k < produced.size(); k++) {
+            asOperands.add(new SqlIdentifier("_q" + k, pos));
+        }
+        SqlNode from = SqlStdOperatorTable.AS.createCall(pos, asOperands);
+        SqlNodeList select = new SqlNodeList(pos);
+        for (ColumnInfo column : table.columns()) {
+            int k = targets.indexOf(column.name());
+            SqlNode value = k < 0 ? SqlLiteral.createNull(pos) : new SqlIdentifier(List.of("q", "_q" + k), pos);
+            SqlNode cast = SqlStdOperatorTable.CAST.createCall(pos, value, HiveTypes.sqlType(column.type(), pos));
+            select.add(SqlStdOperatorTable.AS.createCall(pos, cast, new SqlIdentifier(column.name(), pos)));
+        }
+        return new SqlSelect(pos, null, select, from, null, null, null, null, null, null, null, null, null);
+    }
+
+    private LoadReport insertRows(TableInfo table, List<String> targetColumns, SqlNode query, boolean overwrite,
+                                  org.hadoopdb.hiveql.ast.SourceSpan span, StatementListener listener) {
+        SqlNode wrapped = insertQuery(table, targetColumns, query, span);
+        RowSchema schema = RowSchema.of(table);
+        Path dir = new Path(QueryExecutor.scratchRoot(session.config()), "inserts/" + UUID.randomUUID());
+        Configuration conf = session.config().hadoopConf();
+        try {
+            long rows;
+            try (ResultStream result = session.runQuery(new QueryStatement(wrapped, List.of(), span), listener)) {
+                rows = writeRows(result, schema, new Path(dir, "part-00000"), conf);
+            }
+            listener.message(String.format(Locale.ROOT, "Query returned %,d rows; loading them into %s", rows, table.name()));
+            LoadSpec spec = LoadSpec.builder(table.name()).input(dir.toString()).rows(schema).overwrite(overwrite).build();
+            return new Loader(session.config()).load(spec, progress(listener));
+        } finally {
+            try {
+                dir.getFileSystem(conf).delete(dir, true);
+            } catch (IOException e) {
+                listener.message("Could not delete the insert's scratch directory " + dir + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private static long writeRows(ResultStream result, RowSchema schema, Path file, Configuration conf) {
+        Configuration typed = new Configuration(conf);
+        schema.store(typed, Row.SCHEMA_KEY);
+        long n = 0;
+        try {
+            FileSystem.get(file.toUri(), typed).mkdirs(file.getParent());
+            try (SequenceFile.Writer out = SequenceFile.createWriter(typed, SequenceFile.Writer.file(file),
+                    SequenceFile.Writer.keyClass(NullWritable.class), SequenceFile.Writer.valueClass(Row.class),
+                    SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK))) {
+                while (result.next()) {
+                    out.append(NullWritable.get(), result.row());
+                    n++;
+                }
+            }
+        } catch (IOException e) {
+            throw new PlannerException("Cannot write the rows to insert to " + file + ": " + e.getMessage(), e);
+        }
+        return n;
+    }
+
+    private TableInfo table(String name) {
+        Catalog catalog = session.catalog();
+        return catalog.findTable(Names.normalize(name)).orElseThrow(() -> new PlannerException("Table '" + name
+                + "' does not exist" + Names.didYouMean(name, catalog.tableNames())));
+    }
+
+    private static Map<String, String> properties(CreateTableStatement c) {
+        Map<String, String> props = new LinkedHashMap<>(c.properties());
+        RowFormat f = c.rowFormat();
+        if (f != null) {
+            if (f.lineDelimiter() != null && !f.lineDelimiter().equals("\n")) {
+                throw new PlannerException("Table '" + c.name() + "': only '\\n' is supported as LINES TERMINATED BY, as in Hive"
+                        + " (line " + c.span().line() + ")");
+            }
+            putIfSet(props, TextFormat.FIELD_DELIM, f.fieldDelimiter());
+            putIfSet(props, TextFormat.ESCAPE_DELIM, f.escapeChar());
+            putIfSet(props, TextFormat.NULL_FORMAT, f.nullFormat());
+        }
+        return props;
+    }
+
+    private static void putIfSet(Map<String, String> props, String key, String value) {
+        if (value != null) {
+            props.put(key, value);
+        }
+    }
+
+    /** A CTAS column name: Hive names unnamed expressions {@code _c0, _c1, ...}. */
+    private static String columnName(String produced, int position) {
+        if (produced == null || produced.isBlank() || produced.startsWith("EXPR$") || produced.startsWith("$")) {
+            return "_c" + position;
+        }
+        return Names.normalize(produced);
+    }
+
+    private static LoadProgressListener progress(StatementListener listener) {
+        return new LoadProgressListener() {
+            private Object phase;
+            private long lastNanos;
+
+            @Override
+            public void progress(org.hadoopdb.loader.LoadProgress p) {
+                // The loader reports twice a second; users want a line per phase and a heartbeat on long ones.
+                long now = System.nanoTime();
+                if (p.phase() != phase || now - lastNanos > 5_000_000_000L) {
+                    phase = p.phase();
+                    lastNanos = now;
+                    listener.message(String.format(Locale.ROOT, "%s %.0f%% (%,d rows, %,.0f rows/s)", p.phase().label(),
+                            p.percent(), p.rows(), p.rowsPerSecond()));
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,224 @@
+package org.hadoopdb.engine.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.hadoopdb.catalog.model.NodeInfo;
+import org.hadoopdb.connector.testing.TestClusters;
+import org.hadoopdb.engine.testing.Differential;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The join, sub-query and window differential suite: every join type over every placement (co-located
+ * on the partitioning key, repartitioned on a string key, with a replicated table, with an empty
+ * table), NULL join keys, semi joins, IN / NOT IN / EXISTS with NULLs, windows, multi-way joins,
+ * CTEs and grouping sets. Each query's answer must equal one PostgreSQL's on the same rows.
+ */
+class JoinDifferentialIT {
+    /** name, HiveQL columns, PostgreSQL columns, partitioning ("" for replicated). */
+    private static final String[][] TABLES = {
+        {"jf", "k INT, g INT, s STRING, v DOUBLE, d DECIMAL(10,2)", "k int, g int, s text COLLATE \"C\", v float8, d numeric(10,2)", "k"},
+        {"jc", "k INT, name STRING, w INT", "k int, name text COLLATE \"C\", w int", "k"},
+        {"jt", "s STRING, label STRING, n INT", "s text COLLATE \"C\", label text COLLATE \"C\", n int", "s"},
+        {"jr", "g INT, gname STRING", "g int, gname text COLLATE \"C\"", ""},
+        {"je", "k INT, name STRING", "k int, name text COLLATE \"C\"", "k"},
+    };
+    private static HadoopDbEngine engine;
+    private static Session session;
+    private static NodeInfo reference;
+    private static Differential diff;
+
+    @TempDir
+    static Path files;
+
+    @BeforeAll
+    static void load() throws Exception {
+        engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
+        session = engine.openSession(Map.of());
+        reference = engine.catalog().nodes().get(0);
+        diff = new Differential(session, engine, reference, "join_reference", 9);
+        Map<String, String> data = data();
+        for (String[] t : TABLES) {
+            session.execute("DROP TABLE IF EXISTS " + t[0], StatementListener.NONE);
+            session.execute("CREATE TABLE " + t[0] + " (" + t[1] + ") " + (t[3].isEmpty() ? "" : "CLUSTERED BY (" + t[3] + ") INTO 4 BUCKETS ")
+                    + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'"
+                    + (t[3].isEmpty() ? " TBLPROPERTIES ('hadoopdb.distribution'='replicated')" : ""), StatementListener.NONE);
+            if (data.containsKey(t[0])) {
+                Path file = Files.writeString(files.resolve(t[0] + ".txt"), data.get(t[0]), StandardCharsets.UTF_8);
+                session.execute("LOAD DATA LOCAL INPATH '" + file + "' INTO TABLE " + t[0], StatementListener.NONE);
+            }
+        }
+        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
+            st.execute("DROP SCHEMA IF EXISTS join_reference CASCADE");
+            st.execute("CREATE SCHEMA join_reference");
+            for (String[] t : TABLES) {
+                st.execute("CREATE TABLE join_reference." + t[0] + " (" + t[2] + ")");
+                if (data.containsKey(t[0])) {
+                    c.unwrap(org.postgresql.PGConnection.class).getCopyAPI().copyIn("COPY join_reference." + t[0]
+                            + " FROM STDIN WITH (FORMAT text, DELIMITER '|')", new java.io.StringReader(data.get(t[0])));
+                }
+            }
+        }
+    }
+
+    @AfterAll
+    static void stop() throws SQLException {
+        diff.dropReference();
+        session.close();
+        engine.close();
+    }
+
+    private static Map<String, String> data() {
+        Random r = new Random(2011);
+        String[] strings = {"red", "green", "blue", "cyan", "Red", "", "violet"};
+        StringBuilder jf = new StringBuilder();
+        for (int k = 0; k < 300; k++) {
+            jf.append(k).append('|').append(k % 17 == 3 ? "\\N" : String.valueOf(r.nextInt(10))).append('|')
+                    .append(k % 11 == 4 ? "\\N" : strings[r.nextInt(strings.length)]).append('|')
+                    .append(k % 13 == 6 ? "\\N" : String.valueOf(Math.round(r.nextGaussian() * 1000) / 8.0)).append('|')
+                    .append(k % 9 == 2 ? "\\N" : (r.nextInt(100_000) - 50_000) / 100 + "." + (10 + r.nextInt(90))).append('\n');
+        }
+        StringBuilder jc = new StringBuilder();
+        for (int k = 0; k < 400; k += 2) {
+            jc.append(k).append('|').append(k % 10 == 8 ? "\\N" : "n" + (k % 7)).append('|').append(r.nextInt(50)).append('\n');
+        }
+        jc.append("\\N|nokey|1\n");
+        String jt = "red|warm|1\ngreen|cold|2\nblue|cold|3\nblue|deep|4\nblack|dark|5\n|empty|6\n\\N|nullkey|7\n";
+        StringBuilder jr = new StringBuilder();
+        for (int g = 0; g < 8; g++) {
+            jr.append(g).append("|group").append(g).append('\n');
+        }
+        jr.append("\\N|nullgroup\n");
+        return Map.of("jf", jf.toString(), "jc", jc.toString(), "jt", jt, "jr", jr.toString());
+    }
+
+    private record Query(String hive, String pg, boolean ordered) {
+        Query(String both) {
+            this(both, both, false);
+        }
+    }
+
+    /** The queries: generated over every join type and placement, then written by hand. */
+    static List<Query> queries() {
+        List<Query> q = new ArrayList<>();
+        String[][] pairs = {
+            // left, right, condition, a right column, what the placement is
+            {"jf a", "jc b", "a.k = b.k", "b.name"},          // co-located on the key
+            {"jf a", "jt b", "a.s = b.s", "b.label"},         // repartitioned on a string
+            {"jf a", "jr b", "a.g = b.g", "b.gname"},         // replicated
+            {"jf a", "je b", "a.k = b.k", "b.name"},          // empty
+            {"jc a", "jt b", "a.name = b.s", "b.label"},      // no matches but NULLs
+        };
+        String[] types = {"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN"};
+        for (String[] p : pairs) {
+            for (String t : types) {
+                String from = " FROM " + p[0] + " " + t + " " + p[1] + " ON " + p[2];
+                q.add(new Query("SELECT a.k, " + p[3] + from));
+                q.add(new Query("SELECT a.k, " + p[3] + from + " WHERE a.k < 150 OR a.k IS NULL"));
+                q.add(new Query("SELECT " + p[3] + ", COUNT(*), COUNT(a.k), SUM(a.k)" + from + " GROUP BY " + p[3]));
+                q.add(new Query("SELECT COUNT(*), COUNT(" + p[3] + "), MIN(a.k), MAX(a.k)" + from));
+            }
+            String leftTable = p[0].split(" ")[0];
+            String rightTable = p[1].split(" ")[0];
+            q.add(new Query("SELECT a.k FROM " + p[0] + " LEFT SEMI JOIN " + p[1] + " ON " + p[2],
+                    "SELECT a.k FROM " + p[0] + " WHERE EXISTS (SELECT 1 FROM " + p[1] + " WHERE " + p[2] + ")", false));
+            q.add(new Query("SELECT a.k, " + p[3] + " FROM " + p[0] + ", " + p[1] + " WHERE " + p[2] + " AND a.k % 3 = 0"));
+            assertThat(leftTable).isNotEmpty();
+            assertThat(rightTable).isNotEmpty();
+        }
+        // sub-queries: IN, NOT IN (NULLs in the list make it empty), EXISTS, NOT EXISTS, scalar, correlated
+        for (String[] sub : new String[][] {{"k", "jc", "k"}, {"s", "jt", "s"}, {"g", "jr", "g"}, {"k", "je", "k"}}) {
+            q.add(new Query("SELECT k FROM jf WHERE " + sub[0] + " IN (SELECT " + sub[2] + " FROM " + sub[1] + ")"));
+            q.add(new Query("SELECT k FROM jf WHERE " + sub[0] + " NOT IN (SELECT " + sub[2] + " FROM " + sub[1] + ")"));
+            q.add(new Query("SELECT k FROM jf WHERE " + sub[0] + " NOT IN (SELECT " + sub[2] + " FROM " + sub[1] + " WHERE "
+                    + sub[2] + " IS NOT NULL)"));
+            q.add(new Query("SELECT k FROM jf a WHERE EXISTS (SELECT 1 FROM " + sub[1] + " b WHERE b." + sub[2] + " = a." + sub[0] + ")"));
+            q.add(new Query("SELECT k FROM jf a WHERE NOT EXISTS (SELECT 1 FROM " + sub[1] + " b WHERE b." + sub[2] + " = a." + sub[0] + ")"));
+        }
+        q.add(new Query("SELECT k, (SELECT MAX(w) FROM jc) FROM jf WHERE k < 5"));
+        q.add(new Query("SELECT k FROM jf WHERE v > (SELECT AVG(v) FROM jf)"));
+        q.add(new Query("SELECT a.k FROM jf a WHERE a.v > (SELECT AVG(b.v) FROM jf b WHERE b.g = a.g)"));
+        q.add(new Query("SELECT a.k, (SELECT COUNT(*) FROM jc b WHERE b.w > a.g) FROM jf a WHERE a.k < 20"));
+        // self joins, non-equi parts, multi-way joins, cross joins
+        q.add(new Query("SELECT a.k, b.k FROM jf a JOIN jf b ON a.g = b.g AND a.k < b.k WHERE a.k < 40"));
+        q.add(new Query("SELECT a.k, b.k FROM jf a LEFT JOIN jf b ON a.g = b.g AND b.v > a.v WHERE a.k < 30"));
+        q.add(new Query("SELECT a.g, COUNT(*) FROM jf a JOIN jf b ON a.s = b.s GROUP BY a.g"));
+        q.add(new Query("SELECT a.k, b.name, c.gname FROM jf a JOIN jc b ON a.k = b.k JOIN jr c ON a.g = c.g"));
+        q.add(new Query("SELECT a.k, b.name, c.label FROM jf a LEFT JOIN jc b ON a.k = b.k LEFT JOIN jt c ON a.s = c.s"));
+        q.add(new Query("SELECT c.gname, t.label, COUNT(*), SUM(a.d) FROM jf a JOIN jr c ON a.g = c.g JOIN jt t ON a.s = t.s "
+                + "GROUP BY c.gname, t.label"));
+        q.add(new Query("SELECT a.k, b.k FROM jf a, jc b WHERE a.k = b.k AND b.w > 25"));
+        q.add(new Query("SELECT x.g, y.g FROM jr x CROSS JOIN jr y WHERE x.g < 3"));
+        q.add(new Query("SELECT COUNT(*) FROM jr x CROSS JOIN jt y"));
+        q.add(new Query("SELECT a.k, b.name FROM jf a FULL JOIN jc b ON a.k = b.k WHERE a.k IS NULL OR b.k IS NULL"));
+        q.add(new Query("SELECT a.k FROM jf a JOIN jc b ON a.k = b.k + 1"));
+        q.add(new Query("SELECT a.k, b.k FROM jf a JOIN jc b ON a.g = b.w"));
+        // windows, over a table and over a join
+        q.add(new Query("SELECT k, g, ROW_NUMBER() OVER (PARTITION BY g ORDER BY k) FROM jf"));
+        q.add(new Query("SELECT k, RANK() OVER (PARTITION BY g ORDER BY s, k) FROM jf",
+                "SELECT k, RANK() OVER (PARTITION BY g ORDER BY s NULLS FIRST, k) FROM jf", false));
+        q.add(new Query("SELECT k, DENSE_RANK() OVER (ORDER BY g) FROM jf", "SELECT k, DENSE_RANK() OVER (ORDER BY g NULLS FIRST) FROM jf", false));
+        q.add(new Query("SELECT k, SUM(v) OVER (PARTITION BY g) FROM jf"));
+        q.add(new Query("SELECT k, COUNT(*) OVER (PARTITION BY s) FROM jf"));
+        q.add(new Query("SELECT k, MIN(k) OVER (PARTITION BY g), MAX(k) OVER (PARTITION BY g) FROM jf"));
+        q.add(new Query("SELECT k, AVG(d) OVER (PARTITION BY g) FROM jf",
+                "SELECT k, round(AVG(d) OVER (PARTITION BY g), 6) FROM jf", false));
+        q.add(new Query("SELECT k, SUM(k) OVER (PARTITION BY g ORDER BY k ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) FROM jf"));
+        q.add(new Query("SELECT k, SUM(k) OVER (PARTITION BY g ORDER BY k) FROM jf"));
+        q.add(new Query("SELECT k, LAG(k) OVER (PARTITION BY g ORDER BY k), LEAD(k) OVER (PARTITION BY g ORDER BY k) FROM jf"));
+        q.add(new Query("SELECT k, LAG(k, 2) OVER (ORDER BY k) FROM jf"));
+        q.add(new Query("SELECT k, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v) FROM jf"));
+        q.add(new Query("SELECT a.k, b.name, COUNT(*) OVER (PARTITION BY b.name) FROM jf a JOIN jc b ON a.k = b.k"));
+        q.add(new Query("SELECT a.k, RANK() OVER (PARTITION BY c.gname ORDER BY a.k) FROM jf a JOIN jr c ON a.g = c.g"));
+        q.add(new Query("SELECT g, n FROM (SELECT g, COUNT(*) AS n, ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC, g) AS rn "
+                + "FROM jf WHERE g IS NOT NULL GROUP BY g) t WHERE rn <= 3"));
+        // CTEs used twice, UNION (distinct), grouping sets
+        q.add(new Query("WITH x AS (SELECT g, COUNT(*) AS n FROM jf GROUP BY g) SELECT a.g, a.n, b.n FROM x a JOIN x b ON a.g = b.g + 1"));
+        q.add(new Query("WITH x AS (SELECT k, s FROM jf WHERE k < 50) SELECT COUNT(*) FROM x a JOIN x b ON a.s = b.s"));
+        q.add(new Query("SELECT s FROM jf UNION SELECT s FROM jt"));
+        q.add(new Query("SELECT g FROM jf UNION SELECT g FROM jr"));
+        q.add(new Query("SELECT k FROM jf WHERE k < 10 UNION SELECT k FROM jc WHERE k < 20"));
+        q.add(new Query("SELECT g, s, COUNT(*) FROM jf GROUP BY GROUPING SETS ((g, s), (g), ())"));
+        q.add(new Query("SELECT g, SUM(v) FROM jf GROUP BY GROUPING SETS ((g), ())"));
+        q.add(new Query("SELECT s, g, COUNT(*) FROM jf WHERE k < 100 GROUP BY ROLLUP (s, g)",
+                "SELECT s, g, COUNT(*) FROM jf WHERE k < 100 GROUP BY ROLLUP (s, g)", false));
+        q.add(new Query("SELECT g, s, MAX(k) FROM jf GROUP BY CUBE (g, s)"));
+        // ordered results after joins (Hive sorts NULLs first ascending)
+        q.add(new Query("SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k ORDER BY a.k LIMIT 15",
+                "SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k ORDER BY a.k LIMIT 15", true));
+        q.add(new Query("SELECT b.gname, COUNT(*) AS n FROM jf a JOIN jr b ON a.g = b.g GROUP BY b.gname ORDER BY n DESC, b.gname",
+                "SELECT b.gname, COUNT(*) AS n FROM jf a JOIN jr b ON a.g = b.g GROUP BY b.gname ORDER BY n DESC, b.gname NULLS FIRST", true));
+        q.add(new Query("SELECT a.k, t.label FROM jf a LEFT JOIN jt t ON a.s = t.s ORDER BY a.k, t.label LIMIT 40",
+                "SELECT a.k, t.label FROM jf a LEFT JOIN jt t ON a.s = t.s ORDER BY a.k, t.label NULLS FIRST LIMIT 40", true));
+        return q;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyQueryGivesPostgresqlsAnswer() {
+        List<Query> queries = queries();
+        assertThat(queries).hasSizeGreaterThanOrEqualTo(150);
+        return queries.stream().map(q -> DynamicTest.dynamicTest(q.hive(), () -> {
+            List<String> ours = diff.hadoopDb(q.hive());
+            List<String> theirs = diff.postgres(q.pg());
+            if (q.ordered()) {
+                assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
+            } else {
+                assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
+            }
+        }));
+    }
+}

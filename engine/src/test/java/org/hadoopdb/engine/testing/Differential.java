@@ -1,0 +1,108 @@
+package org.hadoopdb.engine.testing;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.hadoopdb.catalog.model.NodeInfo;
+import org.hadoopdb.hiveql.ast.SourceSpan;
+import org.hadoopdb.runtime.ResultStream;
+import org.hadoopdb.engine.session.HadoopDbEngine;
+import org.hadoopdb.engine.session.Session;
+import org.hadoopdb.engine.session.StatementListener;
+import org.hadoopdb.engine.session.StatementResult;
+
+/**
+ * Differential testing: a query's rows through HadoopDB and the same query's rows on one PostgreSQL
+ * holding all the data, as comparable lines ({@code v1 | v2 | ...}, values in one spelling).
+ *
+ * <pre>{@code
+ * Differential diff = new Differential(session, engine, engine.catalog().nodes().get(0), "my_reference", 9);
+ * assertThat(diff.hadoopDb(sql)).containsExactlyInAnyOrderElementsOf(diff.postgres(sql));
+ * }</pre>
+ *
+ * @param session   the HadoopDB session
+ * @param engine    its engine (for connections to the reference node)
+ * @param reference the node holding the reference tables
+ * @param schema    the schema of the reference tables on that node
+ * @param digits    significant digits kept of numbers that are not whole (sums of doubles differ in the last bits)
+ */
+public record Differential(Session session, HadoopDbEngine engine, NodeInfo reference, String schema, int digits) {
+
+    public List<String> hadoopDb(String sql) {
+        return hadoopDb(SourceSpan.of(sql));
+    }
+
+    public List<String> hadoopDb(SourceSpan sql) {
+        List<String> out = new ArrayList<>();
+        try (ResultStream rows = ((StatementResult.Rows) session.execute(sql, StatementListener.NONE)).rows()) {
+            while (rows.next()) {
+                StringBuilder line = new StringBuilder();
+                for (int i = 0; i < rows.schema().size(); i++) {
+                    line.append(i == 0 ? "" : " | ").append(normalize(rows.row().get(i), digits));
+                }
+                out.add(line.toString());
+            }
+        }
+        return out;
+    }
+
+    public List<String> postgres(String sql) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
+            st.execute("SET search_path TO " + schema);
+            try (ResultSet rs = st.executeQuery(sql)) {
+                int n = rs.getMetaData().getColumnCount();
+                while (rs.next()) {
+                    StringBuilder line = new StringBuilder();
+                    for (int i = 1; i <= n; i++) {
+                        line.append(i == 1 ? "" : " | ").append(normalize(rs.getObject(i), digits));
+                    }
+                    out.add(line.toString());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Drops the reference schema. */
+    public void dropReference() throws SQLException {
+        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
+            st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+        }
+    }
+
+    /** One spelling per value: whole numbers exactly, others to {@code digits} significant digits (6 for FLOAT). */
+    public static String normalize(Object v, int digits) {
+        if (v == null) {
+            return "NULL";
+        }
+        if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
+            return v.toString();
+        }
+        if (v instanceof Double d && (d.isNaN() || d.isInfinite())) {
+            return d.toString();
+        }
+        if (v instanceof Number n) {
+            BigDecimal b = new BigDecimal(n.toString());
+            if (b.stripTrailingZeros().scale() <= 0) {
+                return b.toBigInteger().toString(); // PostgreSQL's sum(bigint) is numeric
+            }
+            BigDecimal r = b.round(new MathContext(v instanceof Float ? Math.min(6, digits) : digits, RoundingMode.HALF_UP))
+                    .stripTrailingZeros();
+            return r.signum() == 0 ? "0" : r.toPlainString();
+        }
+        if (v instanceof java.sql.Date d) {
+            return d.toLocalDate().toString();
+        }
+        if (v instanceof java.sql.Timestamp t) {
+            return t.toLocalDateTime().toString();
+        }
+        return v.toString();
+    }
+}

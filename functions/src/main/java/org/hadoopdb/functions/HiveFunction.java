@@ -1,0 +1,135 @@
+package org.hadoopdb.functions;
+
+import java.util.List;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperandCountRange;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlOperandCountRanges;
+import org.apache.calcite.sql.type.SqlOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.validate.SqlValidator;
+
+/**
+ * A HiveQL scalar function: its name, Hive's parameter kinds with Hive's implicit conversions
+ * (inserted as explicit CASTs during validation), its return type, and the text that
+ * {@code SHOW FUNCTIONS} and {@code DESCRIBE FUNCTION} print. How it is evaluated lives elsewhere:
+ * {@code exec.expr} implements it for MapReduce, {@code sqlgen} prints it for PostgreSQL when the
+ * pushdown policy allows.
+ */
+public final class HiveFunction extends SqlFunction {
+    private final List<ArgKind> params;
+    private final ArgKind variadic;
+    private final int minArgs;
+    private final String signature;
+    private final String description;
+    private final boolean deterministic;
+
+    /**
+     * @param name        the lower-case HiveQL name
+     * @param params      the kinds of the fixed parameters
+     * @param minArgs     how many of them are required
+     * @param variadic    the kind of any further arguments, or null when there are none
+     * @param returnType  Hive's result type
+     * @param signature   e.g. {@code substr(string str, int pos[, int len])}
+     * @param description one line
+     */
+    HiveFunction(String name, List<ArgKind> params, int minArgs, ArgKind variadic, SqlReturnTypeInference returnType,
+                 boolean deterministic, String signature, String description) {
+        super(name, SqlKind.OTHER_FUNCTION, returnType, null, null, SqlFunctionCategory.USER_DEFINED_FUNCTION);
+        this.params = List.copyOf(params);
+        this.minArgs = minArgs;
+        this.variadic = variadic;
+        this.signature = signature;
+        this.description = description;
+        this.deterministic = deterministic;
+    }
+
+    public String signature() {
+        return signature;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The kind of parameter {@code i}. */
+    public ArgKind param(int i) {
+        return i < params.size() ? params.get(i) : variadic;
+    }
+
+    @Override
+    public boolean isDeterministic() {
+        return deterministic;
+    }
+
+    @Override
+    public SqlOperandCountRange getOperandCountRange() {
+        return variadic != null ? SqlOperandCountRanges.from(minArgs) : SqlOperandCountRanges.between(minArgs, params.size());
+    }
+
+    @Override
+    public String getAllowedSignatures(String opNameToUse) {
+        return signature;
+    }
+
+    @Override
+    public SqlOperandTypeChecker getOperandTypeChecker() {
+        return null;
+    }
+
+    @Override
+    public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
+        SqlCall call = binding.getCall();
+        SqlValidator validator = binding.getValidator();
+        if (description.startsWith("Not supported")) {
+            org.apache.calcite.sql.parser.SqlParserPos pos = call.getParserPosition();
+            String message = getName() + ": " + description;
+            throw new org.apache.calcite.runtime.CalciteContextException(message,
+                    new org.apache.calcite.sql.validate.SqlValidatorException(message, null),
+                    pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
+        }
+        for (int i = 0; i < call.operandCount(); i++) {
+            RelDataType t = binding.getOperandType(i);
+            ArgKind kind = param(i);
+            if (kind.accepts(t)) {
+                continue;
+            }
+            RelDataType target = kind.conversion(t, binding.getTypeFactory());
+            if (target == null) {
+                if (throwOnFailure) {
+                    String message = "Argument " + (i + 1) + " of " + getName() + " must be " + kind.label() + ", not "
+                            + t.getSqlTypeName().getName().toLowerCase(java.util.Locale.ROOT) + ": " + signature;
+                    org.apache.calcite.sql.parser.SqlParserPos pos = call.operand(i).getParserPosition();
+                    throw new org.apache.calcite.runtime.CalciteContextException(message,
+                            new org.apache.calcite.sql.validate.SqlValidatorException(message, null),
+                            pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
+                }
+                return false;
+            }
+            SqlNode operand = call.operand(i);
+            SqlNode cast = SqlStdOperatorTable.CAST.createCall(operand.getParserPosition(), operand,
+                    SqlTypeUtil.convertTypeToSpec(target).withNullable(true));
+            call.setOperand(i, cast);
+            validator.setValidatedNodeType(cast, target);
+        }
+        return true;
+    }
+
+    @Override
+    public boolean validRexOperands(int count, org.apache.calcite.util.Litmus litmus) {
+        return true;
+    }
+
+    /** Whether {@code op} is the library function named {@code name}. */
+    public static boolean is(SqlOperator op, String name) {
+        return op instanceof HiveFunction f && f.getName().equals(name);
+    }
+}

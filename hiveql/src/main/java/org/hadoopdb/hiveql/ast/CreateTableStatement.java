@@ -1,0 +1,20 @@
+package org.hadoopdb.hiveql.ast;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.calcite.sql.SqlNode;
+
+/**
+ * {@code CREATE TABLE [IF NOT EXISTS] name (columns) [COMMENT '…'] [CLUSTERED BY (keys) [SORTED BY (cols)] INTO n BUCKETS]
+ * [ROW FORMAT …] [STORED AS TEXTFILE] [TBLPROPERTIES ('k'='v', …)] [AS query]}.
+ *
+ * @param columns     empty for {@code CREATE TABLE … AS SELECT} without a column list
+ * @param clusteredBy partitioning key columns (empty: not clustered)
+ * @param buckets     {@code INTO n BUCKETS}, or null
+ * @param asQuery     the query of {@code CREATE TABLE … AS SELECT}, or null
+ */
+public record CreateTableStatement(String name, boolean ifNotExists, List<ColumnDef> columns, String comment,
+                                   List<String> clusteredBy, List<SortColumn> sortedBy, Integer buckets,
+                                   RowFormat rowFormat, Map<String, String> properties, SqlNode asQuery,
+                                   SourceSpan span) implements Statement {
+}

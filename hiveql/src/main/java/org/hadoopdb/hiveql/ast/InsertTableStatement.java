@@ -1,0 +1,9 @@
+package org.hadoopdb.hiveql.ast;
+
+import java.util.List;
+import org.apache.calcite.sql.SqlNode;
+
+/** {@code INSERT OVERWRITE TABLE t query} or {@code INSERT INTO [TABLE] t [(columns)] query}. */
+public record InsertTableStatement(String table, boolean overwrite, List<String> columns, SqlNode query, SourceSpan span)
+        implements Statement {
+}

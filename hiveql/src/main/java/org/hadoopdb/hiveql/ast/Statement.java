@@ -1,0 +1,12 @@
+package org.hadoopdb.hiveql.ast;
+
+/**
+ * One HiveQL statement.
+ */
+public sealed interface Statement permits QueryStatement, ExplainStatement, CreateTableStatement, DropTableStatement,
+        ShowTablesStatement, DescribeStatement, LoadDataStatement, SetStatement, InsertDirectoryStatement,
+        InsertTableStatement, ShowFunctionsStatement, UseStatement {
+
+    /** Where the statement starts and its text. */
+    SourceSpan span();
+}

@@ -1,0 +1,226 @@
+package org.hadoopdb.hiveql.parse;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.antlr.v4.runtime.Token;
+import org.apache.calcite.sql.SqlNode;
+import org.hadoopdb.hiveql.ast.ColumnDef;
+import org.hadoopdb.hiveql.ast.CreateTableStatement;
+import org.hadoopdb.hiveql.ast.DescribeStatement;
+import org.hadoopdb.hiveql.ast.DropTableStatement;
+import org.hadoopdb.hiveql.ast.ExplainStatement;
+import org.hadoopdb.hiveql.ast.InsertDirectoryStatement;
+import org.hadoopdb.hiveql.ast.InsertTableStatement;
+import org.hadoopdb.hiveql.ast.LoadDataStatement;
+import org.hadoopdb.hiveql.ast.QueryStatement;
+import org.hadoopdb.hiveql.ast.RowFormat;
+import org.hadoopdb.hiveql.ast.ShowFunctionsStatement;
+import org.hadoopdb.hiveql.ast.ShowTablesStatement;
+import org.hadoopdb.hiveql.ast.SortColumn;
+import org.hadoopdb.hiveql.ast.SourceSpan;
+import org.hadoopdb.hiveql.ast.Statement;
+import org.hadoopdb.hiveql.ast.UseStatement;
+
+/** Parse trees of whole statements as the records of {@code org.hadoopdb.hiveql.ast}. */
+final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
+    private final SourceText source;
+    private final QueryBuilder queries;
+
+    StatementBuilder(SourceText source) {
+        this.source = source;
+        this.queries = new QueryBuilder(source);
+    }
+
+    Statement statement(HiveQL.SingleStatementContext ctx) {
+        return visit(ctx.statement());
+    }
+
+    private SourceSpan span() {
+        return source.span();
+    }
+
+    @Override
+    public Statement visitQueryStatement(HiveQL.QueryStatementContext ctx) {
+        return query(ctx.query(), span());
+    }
+
+    private QueryStatement query(HiveQL.QueryContext ctx, SourceSpan span) {
+        QueryBuilder.Built built = queries.query(ctx);
+        return new QueryStatement(built.node(), built.distributeBy(), span);
+    }
+
+    @Override
+    public Statement visitExplainStatement(HiveQL.ExplainStatementContext ctx) {
+        HiveQL.ExplainableContext explained = ctx.explainable();
+        SourceSpan span = source.subSpan(explained);
+        Statement statement;
+        if (explained.query() != null) {
+            statement = query(explained.query(), span);
+        } else if (explained.insert() != null) {
+            statement = insert(explained.insert(), span);
+        } else {
+            statement = createTable(explained.createTable(), span);
+        }
+        return new ExplainStatement(ctx.EXTENDED() != null, statement, span());
+    }
+
+    // ---------------------------------------------------------------- DDL
+
+    @Override
+    public Statement visitCreateTableStatement(HiveQL.CreateTableStatementContext ctx) {
+        return createTable(ctx.createTable(), span());
+    }
+
+    private CreateTableStatement createTable(HiveQL.CreateTableContext ctx, SourceSpan span) {
+        String name = queries.tableNameString(ctx.tableName());
+        List<ColumnDef> columns = columns(ctx.columnDefinition());
+        SqlNode asQuery = ctx.query() == null ? null : queries.subquery(ctx.query());
+        if (columns.isEmpty() && asQuery == null) {
+            throw source.error(ctx.tableName().getStop(), "CREATE TABLE " + name
+                    + " needs a column list '(name type, …)' or AS SELECT …");
+        }
+        if (ctx.fileFormat != null) {
+            String format = Identifiers.name(ctx.fileFormat, source);
+            if (!format.equals("textfile")) {
+                throw source.error(ctx.fileFormat, "STORED AS " + format.toUpperCase(Locale.ROOT)
+                        + " is not supported: tables are stored in the node databases; only STORED AS TEXTFILE is accepted");
+            }
+        }
+        List<String> clusteredBy = new ArrayList<>();
+        List<SortColumn> sortedBy = new ArrayList<>();
+        Integer buckets = null;
+        HiveQL.BucketSpecContext bucketSpec = ctx.bucketSpec();
+        if (bucketSpec != null) {
+            bucketSpec.identifier().forEach(id -> clusteredBy.add(Identifiers.name(id, source)));
+            bucketSpec.sortColumn().forEach(c -> sortedBy.add(new SortColumn(Identifiers.name(c.identifier(), source),
+                    c.DESC() == null)));
+            buckets = positiveInt(bucketSpec.buckets, "the number of buckets");
+        }
+        String comment = ctx.comment == null ? null : Literals.stringValue(ctx.comment);
+        RowFormat rowFormat = ctx.rowFormat() == null ? null : rowFormat(ctx.rowFormat());
+        return new CreateTableStatement(name, ctx.EXISTS() != null, columns, comment, clusteredBy, sortedBy, buckets,
+                rowFormat, properties(ctx.tableProperties()), asQuery, span);
+    }
+
+    private List<ColumnDef> columns(List<HiveQL.ColumnDefinitionContext> definitions) {
+        List<ColumnDef> columns = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (HiveQL.ColumnDefinitionContext definition : definitions) {
+            String name = Identifiers.name(definition.identifier(), source);
+            if (!names.add(name)) {
+                throw source.error(definition.identifier(), "column '" + name + "' is declared twice");
+            }
+            String type = HiveTypes.hiveType(definition.columnType(), source).toString();
+            String comment = definition.comment == null ? null : Literals.stringValue(definition.comment);
+            columns.add(new ColumnDef(name, type, comment));
+        }
+        return columns;
+    }
+
+    private int positiveInt(Token token, String what) {
+        try {
+            int value = Integer.parseInt(token.getText());
+            if (value > 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            throw source.error(token, what + " must be a positive integer below 2^31, got " + token.getText(), e);
+        }
+        throw source.error(token, what + " must be positive, got " + token.getText());
+    }
+
+    private RowFormat rowFormat(HiveQL.RowFormatContext ctx) {
+        return new RowFormat(optionalString(ctx.fields), optionalString(ctx.escape), optionalString(ctx.lines),
+                optionalString(ctx.nullFormat));
+    }
+
+    private static String optionalString(HiveQL.StringLiteralContext ctx) {
+        return ctx == null ? null : Literals.stringValue(ctx);
+    }
+
+    private Map<String, String> properties(HiveQL.TablePropertiesContext ctx) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        if (ctx == null) {
+            return properties;
+        }
+        for (HiveQL.TablePropertyContext property : ctx.tableProperty()) {
+            String key = Literals.stringValue(property.key);
+            if (properties.put(key, Literals.stringValue(property.value)) != null) {
+                throw source.error(property, "table property '" + key + "' is given twice");
+            }
+        }
+        return properties;
+    }
+
+    @Override
+    public Statement visitDropTableStatement(HiveQL.DropTableStatementContext ctx) {
+        return new DropTableStatement(queries.tableNameString(ctx.tableName()), ctx.EXISTS() != null, span());
+    }
+
+    // ---------------------------------------------------------------- utility statements
+
+    @Override
+    public Statement visitShowTablesStatement(HiveQL.ShowTablesStatementContext ctx) {
+        return new ShowTablesStatement(optionalString(ctx.pattern), span());
+    }
+
+    @Override
+    public Statement visitShowFunctionsStatement(HiveQL.ShowFunctionsStatementContext ctx) {
+        return new ShowFunctionsStatement(optionalString(ctx.pattern), null, span());
+    }
+
+    @Override
+    public Statement visitDescribeFunctionStatement(HiveQL.DescribeFunctionStatementContext ctx) {
+        HiveQL.FunctionNameContext function = ctx.functionName();
+        String name = function.identifier() != null ? Identifiers.name(function.identifier(), source)
+                : Identifiers.lower(function.getStart().getText());
+        return new ShowFunctionsStatement(null, name, span());
+    }
+
+    /** DESCRIBE EXTENDED shows the same details as DESCRIBE FORMATTED here. */
+    @Override
+    public Statement visitDescribeStatement(HiveQL.DescribeStatementContext ctx) {
+        boolean detailed = ctx.EXTENDED() != null || ctx.FORMATTED() != null;
+        return new DescribeStatement(queries.tableNameString(ctx.tableName()), detailed, span());
+    }
+
+    @Override
+    public Statement visitLoadDataStatement(HiveQL.LoadDataStatementContext ctx) {
+        return new LoadDataStatement(ctx.LOCAL() != null, Literals.stringValue(ctx.path), ctx.OVERWRITE() != null,
+                queries.tableNameString(ctx.tableName()), span());
+    }
+
+    @Override
+    public Statement visitUseStatement(HiveQL.UseStatementContext ctx) {
+        return new UseStatement(Identifiers.name(ctx.identifier(), source), span());
+    }
+
+    // ---------------------------------------------------------------- INSERT
+
+    @Override
+    public Statement visitInsertStatement(HiveQL.InsertStatementContext ctx) {
+        return insert(ctx.insert(), span());
+    }
+
+    private Statement insert(HiveQL.InsertContext ctx, SourceSpan span) {
+        if (ctx instanceof HiveQL.InsertDirectoryContext directory) {
+            RowFormat format = directory.rowFormat() == null ? null : rowFormat(directory.rowFormat());
+            return new InsertDirectoryStatement(directory.LOCAL() != null, Literals.stringValue(directory.path), format,
+                    queries.subquery(directory.query()), span);
+        }
+        if (ctx instanceof HiveQL.InsertOverwriteContext overwrite) {
+            return new InsertTableStatement(queries.tableNameString(overwrite.tableName()), true, List.of(),
+                    queries.subquery(overwrite.query()), span);
+        }
+        HiveQL.InsertIntoContext into = (HiveQL.InsertIntoContext) ctx;
+        List<String> columns = new ArrayList<>();
+        into.identifier().forEach(id -> columns.add(Identifiers.name(id, source)));
+        SqlNode rows = into.query() != null ? queries.subquery(into.query()) : queries.values(into.valuesClause());
+        return new InsertTableStatement(queries.tableNameString(into.tableName()), false, columns, rows, span);
+    }
+}

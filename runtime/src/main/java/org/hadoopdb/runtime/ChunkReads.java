@@ -1,0 +1,164 @@
+package org.hadoopdb.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.fs.Path;
+import org.hadoopdb.catalog.config.ConfigKeys;
+import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.catalog.store.CatalogStore;
+import org.hadoopdb.connector.chunk.ChunkReadException;
+import org.hadoopdb.connector.chunk.ChunkReadSettings;
+import org.hadoopdb.connector.chunk.ChunkReader;
+import org.hadoopdb.connector.chunk.ChunkSplit;
+import org.hadoopdb.connector.chunk.ChunkSplits;
+import org.hadoopdb.connector.pool.CredentialResolver;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.runtime.mr.ChunkInputAdapter;
+import org.hadoopdb.planner.plan.ChunkSource;
+
+/**
+ * The chunk statements of one or more sources, read on every chunk at once without a job: one thread
+ * per chunk up to {@code hadoopdb.fetch.direct.parallel}, each handing batches of rows to the one
+ * consumer through a bounded queue, so the nodes work in parallel while memory stays bounded. Batches
+ * of different chunks interleave. A chunk whose node fails before it returned a row is read from its
+ * next copy; after rows were returned, a retry would repeat them, so the reads fail instead, naming the
+ * chunk and node (a {@link ChunkReadException} whose {@code nodeFailure()} is true).
+ *
+ * <pre>{@code
+ * try (ChunkReads reads = ChunkReads.open(config, catalogDir, version, List.of(source))) {
+ *     for (ChunkReads.Batch b; (b = reads.next()) != null; ) {
+ *         b.rows().forEach(...);   // rows of sources.get(b.input())
+ *     }
+ * }
+ * }</pre>
+ */
+final class ChunkReads implements AutoCloseable {
+    private static final int BATCH = 512;
+
+    /** Rows of one chunk of source number {@code input}; the rows are the reader's to keep. */
+    record Batch(int input, List<Row> rows) {
+    }
+
+    private final ChunkReadSettings settings;
+    private final CredentialResolver credentials;
+    private final Handoff<Batch> batches;
+    private final ExecutorService readers;
+    private final AtomicInteger running = new AtomicInteger();
+
+    private ChunkReads(List<List<ChunkSplit>> splits, ChunkReadSettings settings, CredentialResolver credentials, int parallel) {
+        this.settings = settings;
+        this.credentials = credentials;
+        int total = splits.stream().mapToInt(List::size).sum();
+        int threads = Math.max(1, Math.min(parallel, total));
+        this.batches = new Handoff<>(threads * 4);
+        this.readers = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "hadoopdb-chunk-read");
+            t.setDaemon(true);
+            return t;
+        });
+        running.set(total);
+        if (total == 0) {
+            batches.end();
+        }
+        for (int input = 0; input < splits.size(); input++) {
+            int in = input;
+            for (ChunkSplit split : splits.get(input)) {
+                readers.execute(() -> read(in, split));
+            }
+        }
+        readers.shutdown();
+    }
+
+    /**
+     * Starts reading every chunk of every source (checking the nodes and the statements first, as a
+     * job's split computation does).
+     */
+    static ChunkReads open(HadoopDbConfig config, Path catalogDir, long version, List<ChunkSource> sources) {
+        Catalog catalog = new CatalogStore(catalogDir, config.hadoopConf(), "hadoopdb").load(version);
+        ChunkReadSettings settings = ChunkReadSettings.from(config);
+        CredentialResolver credentials = new CredentialResolver(config.hadoopConf());
+        List<List<ChunkSplit>> splits = new ArrayList<>();
+        for (ChunkSource source : sources) {
+            splits.add(ChunkSplits.plan(catalog, ChunkInputAdapter.query(source), settings, credentials));
+        }
+        return new ChunkReads(splits, settings, credentials, config.get(ConfigKeys.FETCH_DIRECT_PARALLEL));
+    }
+
+    /**
+     * The next batch, waiting for one; null when every chunk has been read (or the reads were closed).
+     *
+     * @throws RuntimeException the first chunk's failure (the reads are then closed)
+     */
+    Batch next() {
+        return batches.take();
+    }
+
+    /** One chunk, in batches; the last reader to finish ends the stream. */
+    private void read(int input, ChunkSplit split) {
+        try (ChunkReader reader = openWithFailover(split)) {
+            List<Row> rows = new ArrayList<>(BATCH);
+            Row r = new Row(split.schema());
+            while (!batches.closed() && reader.next(r)) {
+                rows.add(r.copy());
+                if (rows.size() == BATCH) {
+                    batches.put(new Batch(input, rows));
+                    rows = new ArrayList<>(BATCH);
+                }
+            }
+            if (!rows.isEmpty()) {
+                batches.put(new Batch(input, rows));
+            }
+        } catch (RuntimeException e) {
+            batches.fail(e);
+        } finally {
+            if (running.decrementAndGet() == 0) {
+                batches.end();
+            }
+        }
+    }
+
+    private ChunkReader openWithFailover(ChunkSplit split) {
+        ChunkReadException last = null;
+        for (int copy = 0; copy < split.copies().size(); copy++) {
+            if (batches.closed()) {
+                throw new PlannerException("The read of " + split + " was cancelled");
+            }
+            try {
+                return ChunkReader.open(split, copy, settings, credentials);
+            } catch (ChunkReadException e) {
+                if (!e.nodeFailure()) {
+                    throw e;
+                }
+                last = e;
+            }
+        }
+        throw new PlannerException("Every copy of " + split + " failed; the last error: " + last.getMessage(), last);
+    }
+
+    /**
+     * Stops the reads without waiting for them: each reader stops at its next row and closes its
+     * connection on the way out. A consumer waiting in {@link #next()} gets null.
+     */
+    void cancel() {
+        batches.close();
+        readers.shutdownNow();
+        batches.wake();
+    }
+
+    /** Stops the reads and waits (up to 30 s) until the readers have closed their connections. */
+    @Override
+    public void close() {
+        cancel();
+        try {
+            readers.awaitTermination(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package org.hadoopdb.runtime;
+
+import java.util.List;
+import org.apache.hadoop.fs.Path;
+import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.plan.ChunkSource;
+
+/**
+ * Hive's fetch task: a map-only result read straight from the chunks without a job, all chunks at
+ * once ({@link ChunkReads}). Rows of different chunks interleave: a map-only result over several
+ * chunks has no order.
+ */
+final class DirectResult implements ResultStream {
+    private final ChunkReads reads;
+    private final RowSchema schema;
+    private List<Row> batch = List.of();
+    private int position;
+    private Row row;
+    private boolean closed;
+
+    private DirectResult(ChunkReads reads, RowSchema schema) {
+        this.reads = reads;
+        this.schema = schema;
+    }
+
+    static ResultStream open(HadoopDbConfig config, Path catalogDir, long version, ChunkSource source, RowSchema schema) {
+        return new DirectResult(ChunkReads.open(config, catalogDir, version, List.of(source)), schema);
+    }
+
+    @Override
+    public RowSchema schema() {
+        return schema;
+    }
+
+    @Override
+    public boolean next() {
+        while (position >= batch.size()) {
+            if (closed) {
+                return false;
+            }
+            ChunkReads.Batch b;
+            try {
+                b = reads.next();
+            } catch (RuntimeException e) {
+                close();
+                throw e;
+            }
+            if (b == null) {
+                return false;
+            }
+            batch = b.rows();
+            position = 0;
+        }
+        row = batch.get(position++);
+        return true;
+    }
+
+    @Override
+    public Row row() {
+        return row;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            reads.close();
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package org.hadoopdb.runtime;
+
+/** Progress of a running query, for the shell and the JDBC server. */
+public interface ProgressListener {
+    ProgressListener NONE = (stage, stages, jobId, map, reduce) -> { };
+
+    /** The job id reported for a stage that runs in the client instead of as a MapReduce job. */
+    String CLIENT_STAGE = "client";
+
+    /**
+     * @param stage  1-based stage running
+     * @param stages number of stages
+     * @param jobId  Hadoop job id, or {@link #CLIENT_STAGE} for a stage run in the client
+     * @param map    map progress 0..1
+     * @param reduce reduce progress 0..1 (0 for map-only stages)
+     */
+    void progress(int stage, int stages, String jobId, float map, float reduce);
+}

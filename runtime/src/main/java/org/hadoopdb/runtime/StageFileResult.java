@@ -1,0 +1,90 @@
+package org.hadoopdb.runtime;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.PlannerException;
+
+/** Streams the rows a stage wrote, part file by part file in order (a total order is in part order). */
+final class StageFileResult implements ResultStream {
+    private final RowSchema schema;
+    private final Configuration conf;
+    private final List<Path> parts;
+    private final Runnable onClose;
+    private int nextPart;
+    private SequenceFile.Reader reader;
+    private final NullWritable key = NullWritable.get();
+    private final Row row;
+
+    StageFileResult(Path dir, RowSchema schema, Configuration baseConf, Runnable onClose) {
+        this.schema = schema;
+        this.conf = new Configuration(baseConf);
+        schema.store(conf, Row.SCHEMA_KEY);
+        this.row = new Row(schema);
+        this.onClose = onClose;
+        try {
+            FileSystem fs = dir.getFileSystem(conf);
+            FileStatus[] statuses = fs.exists(dir) ? fs.listStatus(dir, p -> p.getName().startsWith("part-")) : new FileStatus[0];
+            List<Path> found = new ArrayList<>();
+            Arrays.stream(statuses).map(FileStatus::getPath).sorted(Comparator.comparing(Path::getName)).forEach(found::add);
+            this.parts = found;
+        } catch (IOException e) {
+            throw new PlannerException("Cannot list the query result in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public RowSchema schema() {
+        return schema;
+    }
+
+    @Override
+    public boolean next() {
+        try {
+            while (true) {
+                if (reader == null) {
+                    if (nextPart >= parts.size()) {
+                        return false;
+                    }
+                    reader = new SequenceFile.Reader(conf, SequenceFile.Reader.file(parts.get(nextPart++)));
+                }
+                if (reader.next(key, row)) {
+                    return true;
+                }
+                reader.close();
+                reader = null;
+            }
+        } catch (IOException e) {
+            throw new PlannerException("Cannot read the query result: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Row row() {
+        return row;
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (reader != null) {
+                reader.close();
+                reader = null;
+            }
+        } catch (IOException e) {
+            throw new PlannerException("Cannot close the query result: " + e.getMessage(), e);
+        } finally {
+            onClose.run();
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package org.hadoopdb.runtime.ops;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.hadoopdb.catalog.model.HiveType;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.codegen.CompiledPredicate;
+import org.hadoopdb.planner.plan.OperatorSpec;
+
+/**
+ * A map-side join (see {@link OperatorSpec.BroadcastJoin}): the small input is read once per task
+ * into a hash table, then every streaming row is joined against it. Keys are compared by value across
+ * widths of one family (an INT key finds a BIGINT key), and a NULL key finds nothing.
+ */
+final class BroadcastJoinOperator extends Forwarding {
+    private enum Type { INNER, LEFT, RIGHT, SEMI, ANTI }
+
+    private final OperatorSpec.BroadcastJoin spec;
+    private final Type type;
+    private final CompiledPredicate residual;
+    private final Pipeline.SideInputs sideInputs;
+    private final Row pair;
+    private final HiveType.Kind[] pairKinds;
+    private final int probeWidth;
+    private final int buildWidth;
+    private final int probeOffset;
+    private final int buildOffset;
+    private Map<Object, List<Row>> table;
+
+    BroadcastJoinOperator(OperatorSpec.BroadcastJoin spec, CompiledPredicate residual, Pipeline.SideInputs sideInputs,
+                          RowSink next) {
+        super(next);
+        this.spec = spec;
+        this.type = Type.valueOf(spec.type().toUpperCase(Locale.ROOT));
+        this.residual = residual;
+        this.sideInputs = sideInputs;
+        this.pair = new Row(spec.pair());
+        this.pairKinds = new HiveType.Kind[spec.pair().size()];
+        for (int i = 0; i < pairKinds.length; i++) {
+            pairKinds[i] = spec.pair().type(i).kind();
+        }
+        this.buildWidth = spec.buildSchema().size();
+        this.probeWidth = spec.pair().size() - buildWidth;
+        this.probeOffset = spec.probeIsLeft() ? 0 : buildWidth;
+        this.buildOffset = spec.probeIsLeft() ? probeWidth : 0;
+    }
+
+    @Override
+    public void accept(Row probe) throws IOException {
+        if (table == null) {
+            table = load();
+        }
+        Object key = key(probe, spec.probeKeys());
+        List<Row> matches = key == null ? null : table.get(key);
+        boolean matched = false;
+        if (matches != null) {
+            for (int p = 0; p < probeWidth; p++) {
+                SelectOperator.copy(probe, p, pair, probeOffset + p, pairKinds[probeOffset + p]);
+            }
+            for (Row build : matches) {
+                for (int b = 0; b < buildWidth; b++) {
+                    SelectOperator.copy(build, b, pair, buildOffset + b, pairKinds[buildOffset + b]);
+                }
+                if (residual == null || residual.test(pair)) {
+                    matched = true;
+                    if (type == Type.SEMI || type == Type.ANTI) {
+                        break;
+                    }
+                    next.accept(pair);
+                }
+            }
+        }
+        switch (type) {
+            case SEMI -> {
+                if (matched) {
+                    next.accept(probe);
+                }
+            }
+            case ANTI -> {
+                if (!matched) {
+                    next.accept(probe);
+                }
+            }
+            case LEFT, RIGHT -> {
+                if (!matched) {
+                    for (int p = 0; p < probeWidth; p++) {
+                        SelectOperator.copy(probe, p, pair, probeOffset + p, pairKinds[probeOffset + p]);
+                    }
+                    for (int b = 0; b < buildWidth; b++) {
+                        pair.setNull(buildOffset + b);
+                    }
+                    next.accept(pair);
+                }
+            }
+            default -> { }
+        }
+    }
+
+    private Map<Object, List<Row>> load() throws IOException {
+        Map<Object, List<Row>> map = new HashMap<>();
+        for (Row row : sideInputs.rows(spec.buildStage(), spec.buildSchema())) {
+            Object key = key(row, spec.buildKeys());
+            if (key != null) {
+                map.computeIfAbsent(key, k -> new ArrayList<>(1)).add(row.copy());
+            }
+        }
+        return map;
+    }
+
+    /** The join key of a row as a hashable value (a list for several key columns); null when any part is NULL. */
+    private static Object key(Row row, int[] fields) {
+        if (fields.length == 1) {
+            return value(row, fields[0]);
+        }
+        List<Object> parts = new ArrayList<>(fields.length);
+        for (int f : fields) {
+            Object v = value(row, f);
+            if (v == null) {
+                return null;
+            }
+            parts.add(v);
+        }
+        return parts;
+    }
+
+    private static Object value(Row row, int f) {
+        if (row.isNull(f)) {
+            return null;
+        }
+        HiveType.Kind kind = row.schema().type(f).kind();
+        if (kind.isInteger()) {
+            return row.getLong(f);
+        }
+        if (kind == HiveType.Kind.FLOAT || kind == HiveType.Kind.DOUBLE) {
+            double d = row.getDouble(f);
+            return d == 0.0 ? 0.0 : d;
+        }
+        if (kind == HiveType.Kind.DECIMAL) {
+            BigDecimal d = row.getDecimal(f);
+            return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
+        }
+        if (kind == HiveType.Kind.BINARY) {
+            return java.nio.ByteBuffer.wrap(row.getBinary(f));
+        }
+        return row.get(f);
+    }
+}

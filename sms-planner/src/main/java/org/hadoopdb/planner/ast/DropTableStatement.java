@@ -1,5 +1,0 @@
-package org.hadoopdb.planner.ast;
-
-/** {@code DROP TABLE [IF EXISTS] name}. */
-public record DropTableStatement(String name, boolean ifExists, SourceSpan span) implements Statement {
-}

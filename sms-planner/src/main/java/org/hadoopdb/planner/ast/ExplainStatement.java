@@ -1,5 +1,0 @@
-package org.hadoopdb.planner.ast;
-
-/** {@code EXPLAIN [EXTENDED] statement}: a query, or an INSERT of a query. */
-public record ExplainStatement(boolean extended, Statement explained, SourceSpan span) implements Statement {
-}

@@ -1,8 +1,0 @@
-package org.hadoopdb.planner.ast;
-
-import org.apache.calcite.sql.SqlNode;
-
-/** {@code INSERT OVERWRITE [LOCAL] DIRECTORY 'path' [ROW FORMAT …] query}. */
-public record InsertDirectoryStatement(boolean local, String path, RowFormat rowFormat, SqlNode query, SourceSpan span)
-        implements Statement {
-}

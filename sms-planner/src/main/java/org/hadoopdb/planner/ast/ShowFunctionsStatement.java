@@ -1,5 +1,0 @@
-package org.hadoopdb.planner.ast;
-
-/** {@code SHOW FUNCTIONS [[LIKE] 'pattern']} or {@code DESCRIBE FUNCTION name} (then {@code describe} is the name). */
-public record ShowFunctionsStatement(String pattern, String describe, SourceSpan span) implements Statement {
-}

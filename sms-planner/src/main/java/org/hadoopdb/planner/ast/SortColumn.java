@@ -1,5 +1,0 @@
-package org.hadoopdb.planner.ast;
-
-/** A {@code SORTED BY} column with its direction. */
-public record SortColumn(String name, boolean ascending) {
-}

@@ -1,5 +1,0 @@
-package org.hadoopdb.planner.ast;
-
-/** {@code USE database}: HadoopDB has one database, {@code default}; anything else is an error. */
-public record UseStatement(String database, SourceSpan span) implements Statement {
-}

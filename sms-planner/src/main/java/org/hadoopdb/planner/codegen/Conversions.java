@@ -1,0 +1,230 @@
+package org.hadoopdb.planner.codegen;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.codegen.ExpressionCodegen.Val;
+
+/**
+ * Generated conversions between representations: {@link #convert} is Hive's CAST (with the target
+ * type's length, precision and scale), {@link #toRepr} the exact widening used to bring operands
+ * to a common representation.
+ */
+final class Conversions {
+    private static final String HV = "org.hadoopdb.functions.impl.HiveValues.";
+
+    private Conversions() {
+    }
+
+    /** Hive's CAST of {@code v} (of SQL type {@code from}) to {@code to}. */
+    static Val convert(ExpressionCodegen cg, Val v, RelDataType from, RelDataType to) {
+        Repr target = Repr.of(to);
+        SqlTypeName toName = to.getSqlTypeName();
+        if (v.repr() == Repr.NULL || v.isNull().equals("true")) {
+            return new Val("true", target.zero, target);
+        }
+        switch (target) {
+            case INT, LONG: {
+                if (v.repr() == Repr.STRING) {
+                    String parse = switch (toName) {
+                        case TINYINT -> "toTinyint";
+                        case SMALLINT -> "toSmallint";
+                        case INTEGER -> "toInt";
+                        default -> "toBigint";
+                    };
+                    return cg.nullable(v.isNull(), HV + parse + "(" + v.value() + ")", target);
+                }
+                String asLong = switch (v.repr()) {
+                    case INT, LONG -> "((long) " + v.value() + ")";
+                    case BOOLEAN -> "(" + v.value() + " ? 1L : 0L)";
+                    case FLOAT, DOUBLE -> "((long) " + v.value() + ")";
+                    case DECIMAL -> v.value() + ".longValue()";
+                    case TIMESTAMP -> HV + "timestampToSeconds(" + v.value() + ")";
+                    default -> throw cannot(from, to);
+                };
+                if (v.repr() == Repr.FLOAT || v.repr() == Repr.DOUBLE) {
+                    // Java's narrowing from floating point: truncation, saturating at the target's range for int
+                    asLong = toName == SqlTypeName.BIGINT ? asLong : "((long) (int) " + v.value() + ")";
+                }
+                return new Val(v.isNull(), ExpressionCodegen.narrow(asLong, toName), target);
+            }
+            case FLOAT, DOUBLE: {
+                Val d = toRepr(cg, v, from, Repr.DOUBLE);
+                return target == Repr.FLOAT ? new Val(d.isNull(), "((float) " + d.value() + ")", target) : d;
+            }
+            case DECIMAL: {
+                int p = to.getPrecision();
+                int s = to.getScale();
+                String call = switch (v.repr()) {
+                    case INT, LONG -> HV + "toDecimal((long) " + v.value() + ", " + p + ", " + s + ")";
+                    case FLOAT, DOUBLE -> HV + "toDecimal((double) " + v.value() + ", " + p + ", " + s + ")";
+                    case DECIMAL -> HV + "enforce(" + v.value() + ", " + p + ", " + s + ")";
+                    case STRING -> HV + "toDecimal(" + v.value() + ", " + p + ", " + s + ")";
+                    case BOOLEAN -> HV + "toDecimal(" + v.value() + ", " + p + ", " + s + ")";
+                    case TIMESTAMP -> HV + "timestampToDecimal(" + v.value() + ", " + p + ", " + s + ")";
+                    default -> throw cannot(from, to);
+                };
+                if (v.repr() == Repr.DECIMAL && from.getSqlTypeName() == SqlTypeName.DECIMAL
+                        && from.getScale() == s && from.getPrecision() <= p) {
+                    return new Val(v.isNull(), v.value(), target); // widening: nothing can change
+                }
+                return cg.nullable(v.isNull(), call, target);
+            }
+            case STRING: {
+                Val str = toRepr(cg, v, from, Repr.STRING);
+                int length = to.getPrecision();
+                if (length > 0 && length != RelDataType.PRECISION_NOT_SPECIFIED
+                        && !(from.getSqlTypeName() == toName && from.getPrecision() <= length && from.getPrecision() > 0)) {
+                    return new Val(str.isNull(), "org.hadoopdb.functions.impl.StringFunctions.truncate(" + str.value()
+                            + ", " + length + ")", target);
+                }
+                return str;
+            }
+            case BOOLEAN: {
+                return switch (v.repr()) {
+                    case BOOLEAN -> v;
+                    case INT, LONG, FLOAT, DOUBLE -> new Val(v.isNull(), "(" + v.value() + " != 0)", target);
+                    case DECIMAL -> new Val(v.isNull(), "(" + v.value() + ".signum() != 0)", target);
+                    case STRING -> cg.nullable(v.isNull(), HV + "toBoolean(" + v.value() + ")", target);
+                    default -> throw cannot(from, to);
+                };
+            }
+            default:
+                return toRepr(cg, v, from, target);
+        }
+    }
+
+    /**
+     * {@code v} in representation {@code target}: exact widening among numbers (a decimal keeps its
+     * scale), strings parsed as Hive parses them (NULL when they do not parse), dates as timestamps.
+     */
+    static Val toRepr(ExpressionCodegen cg, Val v, RelDataType from, Repr target) {
+        Repr r = v.repr();
+        if (r == target) {
+            return v;
+        }
+        if (r == Repr.NULL || v.isNull().equals("true")) {
+            return new Val("true", target.zero, target);
+        }
+        String n = v.isNull();
+        String x = v.value();
+        switch (target) {
+            case LONG:
+                if (r == Repr.INT) {
+                    return new Val(n, "((long) " + x + ")", target);
+                }
+                if (r == Repr.STRING) {
+                    return cg.nullable(n, HV + "toBigint(" + x + ")", target);
+                }
+                break;
+            case INT:
+                if (r == Repr.STRING) {
+                    return cg.nullable(n, HV + "toInt(" + x + ")", target);
+                }
+                if (r == Repr.LONG) {
+                    return new Val(n, "((int) " + x + ")", target);
+                }
+                break;
+            case DOUBLE:
+                switch (r) {
+                    case INT, LONG, FLOAT:
+                        return new Val(n, "((double) " + x + ")", target);
+                    case DECIMAL:
+                        return new Val(n, x + ".doubleValue()", target);
+                    case STRING:
+                        return cg.nullable(n, HV + "toDouble(" + x + ")", target);
+                    case BOOLEAN:
+                        return new Val(n, "(" + x + " ? 1d : 0d)", target);
+                    case TIMESTAMP:
+                        return new Val(n, HV + "timestampToDouble(" + x + ")", target);
+                    default:
+                        break;
+                }
+                break;
+            case FLOAT:
+                if (r.isNumeric() || r == Repr.STRING) {
+                    Val d = toRepr(cg, v, from, Repr.DOUBLE);
+                    return new Val(d.isNull(), "((float) " + d.value() + ")", target);
+                }
+                break;
+            case DECIMAL:
+                switch (r) {
+                    case INT, LONG:
+                        return new Val(n, "java.math.BigDecimal.valueOf((long) " + x + ")", target);
+                    case FLOAT, DOUBLE:
+                        return cg.nullable(n, HV + "toDecimal((double) " + x + ", 38, 18)", target);
+                    case STRING:
+                        return cg.nullable(n, HV + "toDecimal(" + x + ", 38, 18)", target);
+                    default:
+                        break;
+                }
+                break;
+            case STRING:
+                switch (r) {
+                    case INT, LONG:
+                        return new Val(n, "Long.toString(" + x + ")", target);
+                    case FLOAT:
+                        return new Val(n, "Float.toString(" + x + ")", target);
+                    case DOUBLE:
+                        return new Val(n, "Double.toString(" + x + ")", target);
+                    case DECIMAL:
+                        return new Val(n, x + ".toPlainString()", target);
+                    case BOOLEAN:
+                        return new Val(n, HV + "toString(" + x + ")", target);
+                    case DATE:
+                        return new Val(n, HV + "dateToString(" + x + ")", target);
+                    case TIMESTAMP, BINARY:
+                        return new Val(n, HV + "toString(" + x + ")", target);
+                    default:
+                        break;
+                }
+                break;
+            case DATE:
+                switch (r) {
+                    case TIMESTAMP:
+                        return new Val(n, HV + "timestampToEpochDay(" + x + ")", target);
+                    case STRING:
+                        return cg.nullable(n, HV + "toEpochDay(" + x + ")", target);
+                    default:
+                        break;
+                }
+                break;
+            case TIMESTAMP:
+                switch (r) {
+                    case DATE:
+                        return new Val(n, HV + "dateToTimestamp(" + x + ")", target);
+                    case STRING:
+                        return cg.nullable(n, HV + "toTimestamp(" + x + ")", target);
+                    case INT, LONG:
+                        return new Val(n, HV + "secondsToTimestamp((long) " + x + ")", target);
+                    case FLOAT, DOUBLE:
+                        return cg.nullable(n, HV + "secondsToTimestamp((double) " + x + ")", target);
+                    case DECIMAL:
+                        return new Val(n, HV + "secondsToTimestamp(" + x + ")", target);
+                    default:
+                        break;
+                }
+                break;
+            case BINARY:
+                if (r == Repr.STRING) {
+                    return new Val(n, HV + "toBinary(" + x + ")", target);
+                }
+                break;
+            case MONTHS, MILLIS:
+                if (r == Repr.INT || r == Repr.LONG) {
+                    // an interval literal whose type Calcite narrowed: the amount in its own unit
+                    return new Val(n, "((" + target.java + ") " + x + ")", target);
+                }
+                break;
+            default:
+                break;
+        }
+        throw new PlannerException("Cannot convert " + from.getFullTypeString() + " to " + target
+                + " in MapReduce");
+    }
+
+    private static PlannerException cannot(RelDataType from, RelDataType to) {
+        return new PlannerException("CAST from " + from.getFullTypeString() + " to " + to.getFullTypeString()
+                + " is not supported");
+    }
+}
