@@ -30,21 +30,7 @@ import org.hadoopdb.connector.ConnectorException;
  * so check {@link #isNull} first.
  *
  * <h2>Binary encoding</h2>
- * The schema is known to both sides, so the encoding has no type tags: a null bitmap of
- * {@code ceil(n/8)} bytes (bit {@code i % 8} of byte {@code i / 8} set = field {@code i} is NULL),
- * then each non-NULL field in order:
- * <ul>
- *   <li>TINYINT, SMALLINT, INT, BIGINT: zig-zag LEB128 varint (1 byte for -64..63);
- *   <li>FLOAT, DOUBLE: the raw IEEE-754 bits, 4 or 8 bytes big-endian (every NaN payload and -0.0 kept);
- *   <li>DECIMAL: the scale as a zig-zag varint, then the unscaled value's two's-complement bytes
- *       with a varint length (so 1.50 stays 1.50);
- *   <li>STRING, VARCHAR, CHAR: varint byte length, then UTF-8 (the empty string is not NULL; an
- *       unpaired surrogate, which is not Unicode, becomes {@code '?'} as with {@code String.getBytes});
- *   <li>BOOLEAN: one byte, 0 or 1;
- *   <li>DATE: days since 1970-01-01 as a zig-zag varint;
- *   <li>TIMESTAMP: seconds since 1970-01-01T00:00 as a zig-zag varint, then the nanoseconds as a varint;
- *   <li>BINARY: varint length, then the bytes.
- * </ul>
+ * Compact and without type tags: see {@link RowEncoding}.
  *
  * <h2>Schema in MapReduce</h2>
  * Set the schema with the constructor or {@link #setSchema} once per task. Rows that Hadoop creates
@@ -64,22 +50,21 @@ public final class Row implements Writable, Configurable {
      */
     public static final String SCHEMA_KEY = "hadoopdb.job.row-schema";
 
-    private static final int NO_BYTES = -1;
-    private static final int MAX_SCALE = 1_000_000;
+    static final int NO_BYTES = -1;
 
     private Configuration conf;
-    private RowSchema schema;
-    private Kind[] kinds;
-    private boolean[] nulls;
+    RowSchema schema;
+    Kind[] kinds;
+    boolean[] nulls;
     /** Integers, boolean 0/1, float/double raw bits, epoch day, timestamp epoch second, decimal scale. */
-    private long[] prims;
-    private int[] nanos;
+    long[] prims;
+    int[] nanos;
     /** Encoded variable-length values: UTF-8, unscaled decimal bytes, binary; valid when {@code byteLens[i] >= 0}. */
-    private byte[][] bytes;
-    private int[] byteLens;
+    byte[][] bytes;
+    int[] byteLens;
     /** Decoded String / BigDecimal, when known. */
-    private Object[] objs;
-    private byte[] bitmap;
+    Object[] objs;
+    byte[] bitmap;
     private ByteBuilder encoded;
 
     /** A row without a schema, for Hadoop's reflection; give it one with {@link #setSchema} or the configuration. */
@@ -528,7 +513,7 @@ public final class Row implements Writable, Configurable {
         byteLens[i] = len;
     }
 
-    private void ensureBytes(int i) {
+    void ensureBytes(int i) {
         if (byteLens[i] >= 0) {
             return;
         }
@@ -565,92 +550,15 @@ public final class Row implements Writable, Configurable {
         out.write(b.array(), 0, b.length());
     }
 
-    /** Appends the binary encoding (see the class comment) to {@code b}. */
+    /** Appends the binary encoding ({@link RowEncoding}) to {@code b}. */
     void encodeTo(ByteBuilder b) {
-        int n = kinds.length;
-        int bitmapAt = b.length();
-        b.setLength(bitmapAt + bitmap.length);
-        byte[] buf = b.array();
-        for (int j = 0; j < bitmap.length; j++) {
-            buf[bitmapAt + j] = 0;
-        }
-        for (int i = 0; i < n; i++) {
-            if (nulls[i]) {
-                buf[bitmapAt + (i >>> 3)] |= (byte) (1 << (i & 7));
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            if (nulls[i]) {
-                continue;
-            }
-            switch (kinds[i]) {
-                case TINYINT, SMALLINT, INT, BIGINT, DATE -> VarInts.putSigned(b, prims[i]);
-                case FLOAT -> b.putInt((int) prims[i]);
-                case DOUBLE -> b.putLong(prims[i]);
-                case BOOLEAN -> b.put((int) prims[i]);
-                case TIMESTAMP -> {
-                    VarInts.putSigned(b, prims[i]);
-                    VarInts.putUnsigned(b, nanos[i]);
-                }
-                case DECIMAL -> {
-                    VarInts.putSigned(b, prims[i]);
-                    putBytes(b, i);
-                }
-                case STRING, VARCHAR, CHAR, BINARY -> putBytes(b, i);
-            }
-        }
-    }
-
-    private void putBytes(ByteBuilder b, int i) {
-        ensureBytes(i);
-        VarInts.putUnsigned(b, byteLens[i]);
-        b.put(bytes[i], 0, byteLens[i]);
+        RowEncoding.encode(this, b);
     }
 
     @Override
     public void readFields(DataInput in) throws IOException {
         requireSchema();
-        in.readFully(bitmap, 0, bitmap.length);
-        int n = kinds.length;
-        for (int i = 0; i < n; i++) {
-            objs[i] = null;
-            boolean isNull = (bitmap[i >>> 3] & (1 << (i & 7))) != 0;
-            nulls[i] = isNull;
-            if (isNull) {
-                byteLens[i] = NO_BYTES;
-                continue;
-            }
-            switch (kinds[i]) {
-                case TINYINT, SMALLINT, INT, BIGINT, DATE -> prims[i] = VarInts.readSigned(in);
-                case FLOAT -> prims[i] = in.readInt();
-                case DOUBLE -> prims[i] = in.readLong();
-                case BOOLEAN -> prims[i] = in.readByte() != 0 ? 1 : 0;
-                case TIMESTAMP -> {
-                    prims[i] = VarInts.readSigned(in);
-                    nanos[i] = VarInts.readBounded(in, 999_999_999, "timestamp nanoseconds");
-                }
-                case DECIMAL -> {
-                    long scale = VarInts.readSigned(in);
-                    if (Math.abs(scale) > MAX_SCALE) {
-                        throw new IOException("Malformed row encoding: decimal scale " + scale + " in " + RowSchema.describe(schema, i));
-                    }
-                    prims[i] = scale;
-                    readBytes(in, i);
-                }
-                case STRING, VARCHAR, CHAR, BINARY -> readBytes(in, i);
-            }
-        }
-    }
-
-    private void readBytes(DataInput in, int i) throws IOException {
-        int len = VarInts.readBounded(in, Integer.MAX_VALUE - 8, "value length");
-        byte[] b = bytes[i];
-        if (b == null || b.length < len) {
-            b = new byte[Math.max(len, 16)];
-            bytes[i] = b;
-        }
-        in.readFully(b, 0, len);
-        byteLens[i] = len;
+        RowEncoding.decode(this, in);
     }
 
     // ---------------------------------------------------------------- Object
