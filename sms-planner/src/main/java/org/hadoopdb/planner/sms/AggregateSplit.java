@@ -7,111 +7,139 @@ import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.RelBuilder;
-import org.hadoopdb.catalog.model.HiveType;
+import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.analyze.TypeMapping;
 import org.hadoopdb.planner.plan.AggCall;
+import org.hadoopdb.planner.plan.OperatorSpec;
 
 /**
- * Splits an aggregate into a partial aggregate computed in every chunk and the final merge done in
- * the reducers (DESIGN.md: "an aggregate splits into a partial aggregate (pushed) and a final one").
- * AVG travels as (SUM, COUNT) and the variance family as (COUNT, mean, sum of squared deviations),
- * merged with Chan's parallel formula, so no chunk's average is ever averaged again.
+ * An aggregate, in the first of three ways that applies: entirely in the chunks when each chunk holds
+ * whole groups; as a pushed partial aggregate merged by group in the reducers (see
+ * {@link PartialAggregate}); or from raw rows in the reducers.
  */
-final class AggregateSplit {
-    /** The partial aggregate to push and the merge specs for the reducers. */
-    record Result(RelNode partial, List<AggCall> finals) {
+final class AggregateSplit implements OperatorSplit<Aggregate> {
+    private final SplitContext ctx;
+
+    AggregateSplit(SplitContext ctx) {
+        this.ctx = ctx;
     }
 
-    private AggregateSplit() {
-    }
-
-    /** True when every call of {@code agg} can be computed as partial states and merged. */
-    static boolean decomposable(Aggregate agg) {
-        for (AggregateCall call : agg.getAggCallList()) {
-            if (call.isDistinct() || call.filterArg >= 0 || !call.collation.getFieldCollations().isEmpty()) {
-                return false;
+    @Override
+    public Fragment split(Aggregate a) {
+        if (a.getGroupType() != Aggregate.Group.SIMPLE) {
+            throw new PlannerException("GROUPING SETS, ROLLUP and CUBE are not supported yet");
+        }
+        if (a.getAggCallList().stream().anyMatch(c -> c.getAggregation().getKind() == SqlKind.LITERAL_AGG)) {
+            return ctx.split(withoutLiteralAggregates(a));
+        }
+        Fragment in = ctx.split(a.getInput());
+        if (in instanceof Fragment.Pushed p) {
+            String why = whyNotPushable(a);
+            if (why == null && p.placement().keepsTogether(a.getGroupSet())) {
+                return new Fragment.Pushed(a.copy(a.getTraitSet(), List.of(p.rel())),
+                        p.placement().afterAggregate(a.getGroupSet()));
             }
-            switch (call.getAggregation().getKind()) {
-                case COUNT, SUM, SUM0, MIN, MAX, AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> { }
-                default -> {
-                    return false;
-                }
+            if (why == null && PartialAggregate.decomposable(a)) {
+                return merged(a, p);
+            }
+            if (why != null) {
+                ctx.note("Aggregate runs in MapReduce from raw rows: " + why);
             }
         }
-        return true;
+        return complete(a, ctx.stageForShuffle(in, "chunk rows for MapReduce (aggregate that cannot be split)"));
+    }
+
+    /** Partial aggregates computed in every chunk, merged by group in the reducers. */
+    private Fragment merged(Aggregate a, Fragment.Pushed p) {
+        int groups = a.getGroupSet().cardinality();
+        PartialAggregate.Result split = PartialAggregate.split(a, p.rel(), ctx.relBuilder());
+        StageBuilder stage = ctx.stageForShuffle(new Fragment.Pushed(split.partial(), p.placement()), "partial aggregate");
+        stage.shuffle(Shuffles.byGroup(stage.currentSchema(), groups, ctx.costs().reducers(split.partial()),
+                groups == 0 ? "global aggregate: merge the chunks' partial results in one reducer"
+                        : "GROUP BY does not contain the partitioning key: merge partial aggregates by group"));
+        stage.append(new OperatorSpec.Aggregate(groups, split.finals(), OperatorSpec.Aggregate.Mode.MERGE,
+                RowSchemas.of(a.getRowType())));
+        return new Fragment.Staged(stage, a.getRowType(), false);
+    }
+
+    /** Aggregates raw rows in the reducers: group fields and arguments are brought to the front, then shuffled by group. */
+    private Fragment complete(Aggregate a, StageBuilder stage) {
+        int groups = a.getGroupSet().cardinality();
+        List<Integer> fields = new ArrayList<>(a.getGroupSet().asList());
+        List<AggCall> calls = new ArrayList<>();
+        for (AggregateCall call : a.getAggCallList()) {
+            if (call.isDistinct() || call.filterArg >= 0) {
+                throw new PlannerException("Aggregate " + call + " cannot run in MapReduce yet");
+            }
+            int[] args = new int[call.getArgList().size()];
+            for (int i = 0; i < args.length; i++) {
+                args[i] = fields.size();
+                fields.add(call.getArgList().get(i));
+            }
+            calls.add(new AggCall(completeKind(call), args, TypeMapping.toHive(call.getType(), "aggregate " + call.getName()),
+                    call.getName() == null ? "agg" + calls.size() : call.getName()));
+        }
+        RowSchema before = stage.currentSchema();
+        int[] select = fields.stream().mapToInt(Integer::intValue).toArray();
+        stage.append(new OperatorSpec.Select(select, before.project(select)));
+        stage.shuffle(Shuffles.byGroup(stage.currentSchema(), groups, ctx.costs().reducers(a.getInput()),
+                "aggregate over rows computed in MapReduce"));
+        stage.append(new OperatorSpec.Aggregate(groups, calls, OperatorSpec.Aggregate.Mode.COMPLETE, RowSchemas.of(a.getRowType())));
+        return new Fragment.Staged(stage, a.getRowType(), false);
+    }
+
+    private String whyNotPushable(Aggregate a) {
+        for (AggregateCall call : a.getAggCallList()) {
+            String why = ctx.pushdown().whyNotPushable(call);
+            if (why != null) {
+                return call + ": " + why;
+            }
+        }
+        return null;
     }
 
     /**
-     * Builds the partial aggregate over {@code input} (the pushed fragment under {@code agg}): group
-     * fields first, then the partial states; and the final calls that merge them.
+     * The same aggregate with its LITERAL_AGG calls (a constant per group, which Calcite's sub-query
+     * rewrites use to mark "a row matched") computed by a projection above it instead.
      */
-    static Result split(Aggregate agg, RelNode input, RelBuilder b) {
-        int groups = agg.getGroupSet().cardinality();
-        b.push(input);
-        List<RelBuilder.AggCall> partials = new ArrayList<>();
-        List<AggCall> finals = new ArrayList<>();
-        // which partial fields need m2 = var_pop * count (computed by a projection after the aggregate)
-        List<int[]> m2Fields = new ArrayList<>();
+    private RelNode withoutLiteralAggregates(Aggregate a) {
+        RelBuilder relBuilder = ctx.relBuilder();
+        List<AggregateCall> kept = new ArrayList<>();
+        for (AggregateCall call : a.getAggCallList()) {
+            if (call.getAggregation().getKind() != SqlKind.LITERAL_AGG) {
+                kept.add(call);
+            }
+        }
+        relBuilder.push(a.getInput()).aggregate(relBuilder.groupKey(a.getGroupSet()), kept);
+        int groups = a.getGroupSet().cardinality();
+        List<RexNode> fields = new ArrayList<>();
+        for (int i = 0; i < groups; i++) {
+            fields.add(relBuilder.field(i));
+        }
         int next = groups;
-        for (AggregateCall call : agg.getAggCallList()) {
-            HiveType type = TypeMapping.toHive(call.getType(), "aggregate " + call.getName());
-            String name = call.getName() == null ? "agg" + finals.size() : call.getName();
-            List<RexNode> args = new ArrayList<>();
-            for (int a : call.getArgList()) {
-                args.add(b.field(a));
-            }
-            SqlKind kind = call.getAggregation().getKind();
-            switch (kind) {
-                case COUNT -> {
-                    partials.add(b.aggregateCall(call.getAggregation(), args).as("p" + next));
-                    // a count of chunk counts: 0, not NULL, when no chunk has a row
-                    finals.add(new AggCall(AggCall.Kind.SUM0, new int[] {next++}, type, name));
-                }
-                case SUM, SUM0, MIN, MAX -> {
-                    partials.add(b.aggregateCall(call.getAggregation(), args).as("p" + next));
-                    finals.add(new AggCall(AggCall.Kind.valueOf(kind.name()), new int[] {next++}, type, name));
-                }
-                case AVG -> {
-                    RexNode arg = args.get(0);
-                    RexNode summed = sumOperand(b, arg);
-                    partials.add(b.aggregateCall(SqlStdOperatorTable.SUM, summed).as("p" + next));
-                    partials.add(b.count(false, "p" + (next + 1), arg));
-                    finals.add(new AggCall(AggCall.Kind.AVG, new int[] {next, next + 1}, type, name));
-                    next += 2;
-                }
-                case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> {
-                    RexNode asDouble = b.cast(args.get(0), SqlTypeName.DOUBLE);
-                    partials.add(b.count(false, "p" + next, args.get(0)));
-                    partials.add(b.aggregateCall(SqlStdOperatorTable.AVG, asDouble).as("p" + (next + 1)));
-                    partials.add(b.aggregateCall(SqlStdOperatorTable.VAR_POP, asDouble).as("p" + (next + 2)));
-                    m2Fields.add(new int[] {next, next + 2});
-                    finals.add(new AggCall(AggCall.Kind.valueOf(kind.name()), new int[] {next, next + 1, next + 2}, type, name));
-                    next += 3;
-                }
-                default -> throw new IllegalStateException("not decomposable: " + kind);
-            }
+        for (AggregateCall call : a.getAggCallList()) {
+            fields.add(call.getAggregation().getKind() == SqlKind.LITERAL_AGG ? call.rexList.get(0) : relBuilder.field(next++));
         }
-        b.aggregate(b.groupKey(agg.getGroupSet()), partials);
-        if (!m2Fields.isEmpty()) {
-            // m2 = var_pop * count: the sum of squared deviations, which merges exactly across chunks
-            List<RexNode> fields = new ArrayList<>(b.fields());
-            for (int[] f : m2Fields) {
-                fields.set(f[1], b.call(SqlStdOperatorTable.MULTIPLY, b.field(f[1]),
-                        b.cast(b.field(f[0]), SqlTypeName.DOUBLE)));
-            }
-            b.project(fields, b.peek().getRowType().getFieldNames(), true);
-        }
-        return new Result(b.build(), finals);
+        return relBuilder.project(fields, a.getRowType().getFieldNames(), true).build();
     }
 
-    /** SUM's operand for an AVG: floats summed as DOUBLE; integers (summed as BIGINT by Hive's SUM type) and decimals as they are. */
-    private static RexNode sumOperand(RelBuilder b, RexNode arg) {
-        return switch (arg.getType().getSqlTypeName()) {
-            case REAL, FLOAT -> b.cast(arg, SqlTypeName.DOUBLE);
-            default -> arg;
+    private static AggCall.Kind completeKind(AggregateCall call) {
+        return switch (call.getAggregation().getKind()) {
+            case COUNT -> call.getArgList().isEmpty() ? AggCall.Kind.COUNT_STAR : AggCall.Kind.COUNT;
+            case SUM -> AggCall.Kind.SUM;
+            case SUM0 -> AggCall.Kind.SUM0;
+            case MIN -> AggCall.Kind.MIN;
+            case MAX -> AggCall.Kind.MAX;
+            case AVG -> AggCall.Kind.AVG;
+            case VAR_POP -> AggCall.Kind.VAR_POP;
+            case VAR_SAMP -> AggCall.Kind.VAR_SAMP;
+            case STDDEV_POP -> AggCall.Kind.STDDEV_POP;
+            case STDDEV_SAMP -> AggCall.Kind.STDDEV_SAMP;
+            case SINGLE_VALUE -> AggCall.Kind.SINGLE_VALUE;
+            default -> throw new PlannerException("Aggregate function " + call.getAggregation().getName()
+                    + " cannot run in MapReduce");
         };
     }
 }

@@ -51,7 +51,7 @@ final class JoinPlacement {
         }
         Placement.Chunked l = (Placement.Chunked) left;
         Placement.Chunked r = (Placement.Chunked) right;
-        if (!colocated(l, r) || !joinedOnKeys(l, r, info)) {
+        if (!l.colocatedWith(r) || !joinedOnKeys(l, r, info)) {
             return null;
         }
         List<Integer> keys = switch (type) {
@@ -65,7 +65,7 @@ final class JoinPlacement {
     /** Why {@link #of} refused, for EXPLAIN. */
     static String whyNot(Placement left, Placement right, JoinRelType type, JoinInfo info) {
         if (left instanceof Placement.Chunked l && right instanceof Placement.Chunked r) {
-            if (!colocated(l, r)) {
+            if (!l.colocatedWith(r)) {
                 return "the tables are partitioned differently (schemes " + l.scheme().id() + " and " + r.scheme().id() + ")";
             }
             if (!joinedOnKeys(l, r, info)) {
@@ -74,10 +74,6 @@ final class JoinPlacement {
         }
         return "the replicated input would have to emit rows " + (type == JoinRelType.FULL ? "unmatched" : "once")
                 + " across all chunks";
-    }
-
-    private static boolean colocated(Placement.Chunked l, Placement.Chunked r) {
-        return l.scheme().id().equals(r.scheme().id()) || l.scheme().colocatedWith(r.scheme());
     }
 
     /** Every partitioning key position of the left input is equated with the same key position of the right. */

@@ -24,10 +24,8 @@ final class WindowCalls {
     /** Null when every window can be computed inside each chunk's database; otherwise why not. */
     static String whyNotPushable(Window w, Placement placement, PushdownPolicy pushdown) {
         for (Window.Group g : w.groups) {
-            if (placement instanceof Placement.Chunked c && !c.singleChunk()) {
-                if (c.keyFields().isEmpty() || !c.keyFields().stream().allMatch(g.keys::get)) {
-                    return "PARTITION BY " + g.keys + " does not contain the partitioning key, so a partition spans chunks";
-                }
+            if (!placement.keepsTogether(g.keys)) {
+                return "PARTITION BY " + g.keys + " does not contain the partitioning key, so a partition spans chunks";
             }
             for (Window.RexWinAggCall call : g.aggCalls) {
                 if (call.getOperator() instanceof SqlAggFunction agg && isAggregate(call.getKind())) {

@@ -1,0 +1,67 @@
+package org.hadoopdb.planner.sms;
+
+import java.util.List;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.plan.OperatorSpec;
+
+/**
+ * A broadcast join, when one input is estimated small enough to hold in each map task's memory and
+ * is not the preserved side of an outer join: that input is computed once by its own stage, and the
+ * other input's map tasks join their rows against it without a shuffle.
+ */
+final class BroadcastJoin {
+    private final SplitContext ctx;
+
+    BroadcastJoin(SplitContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** The broadcast join of the split inputs, or null when neither input may be broadcast. */
+    Fragment plan(Join j, Fragment left, Fragment right, JoinInfo info) {
+        long maxBytes = ctx.options().broadcastMaxBytes();
+        if (maxBytes <= 0 || info.leftKeys.isEmpty()) {
+            return null;
+        }
+        JoinRelType type = j.getJoinType();
+        double leftBytes = CostEstimates.bytes(j.getLeft());
+        double rightBytes = CostEstimates.bytes(j.getRight());
+        boolean rightSmall = rightBytes <= maxBytes
+                && (type == JoinRelType.INNER || type == JoinRelType.LEFT || type == JoinRelType.SEMI || type == JoinRelType.ANTI);
+        boolean leftSmall = leftBytes <= maxBytes && (type == JoinRelType.INNER || type == JoinRelType.RIGHT);
+        if (!rightSmall && !leftSmall) {
+            return null;
+        }
+        boolean buildRight = rightSmall && (!leftSmall || rightBytes <= leftBytes);
+        Fragment build = buildRight ? right : left;
+        Fragment probe = buildRight ? left : right;
+        // refuses keys that cannot be compared, as a repartition join would
+        RowSchema leftSchema = RowSchemas.of(j.getLeft().getRowType());
+        RowSchema rightSchema = RowSchemas.of(j.getRight().getRowType());
+        for (int i = 0; i < info.leftKeys.size(); i++) {
+            JoinKeys.commonType(leftSchema, info.leftKeys.get(i), rightSchema, info.rightKeys.get(i));
+        }
+        StageBuilder buildStage = build instanceof Fragment.Staged s ? s.stage()
+                : ctx.newStage(ctx.input(build, "broadcast join: the small input, computed once", List.of()));
+        // stages run in dependency order, so a map-only probe stage may take a build side planned after it
+        StageBuilder probeStage = ctx.stageForShuffle(probe, "broadcast join: the large input");
+        RelDataType pairType = SqlValidatorUtil.deriveJoinRowType(j.getLeft().getRowType(),
+                j.getRight().getRowType(), JoinRelType.INNER, j.getCluster().getTypeFactory(), null, List.of());
+        RexNode residual = RexUtil.composeConjunction(j.getCluster().getRexBuilder(), info.nonEquiConditions);
+        int[] leftKeys = info.leftKeys.toIntArray();
+        int[] rightKeys = info.rightKeys.toIntArray();
+        probeStage.append(new OperatorSpec.BroadcastJoin(buildStage.id(), buildStage.currentSchema(),
+                buildRight ? leftKeys : rightKeys, buildRight ? rightKeys : leftKeys, type.name(), buildRight,
+                residual.isAlwaysTrue() ? null : ctx.compiler().filter(residual, pairType), RowSchemas.of(pairType),
+                RowSchemas.of(j.getRowType())));
+        ctx.note(type + " join: the " + (buildRight ? "right" : "left") + " input (about "
+                + Math.round(buildRight ? rightBytes : leftBytes) + " bytes) is broadcast to the map tasks of the other");
+        return new Fragment.Staged(probeStage, j.getRowType(), false);
+    }
+}

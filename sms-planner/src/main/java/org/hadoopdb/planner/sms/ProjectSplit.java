@@ -1,0 +1,43 @@
+package org.hadoopdb.planner.sms;
+
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rex.RexNode;
+
+/** A projection: pushed when PostgreSQL computes every expression as Hive does, else computed in MapReduce. */
+final class ProjectSplit implements OperatorSplit<Project> {
+    private final SplitContext ctx;
+
+    ProjectSplit(SplitContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Fragment split(Project p) {
+        Fragment in = ctx.split(p.getInput());
+        if (in instanceof Fragment.Pushed pushed) {
+            String why = whyNotPushable(p);
+            if (why == null) {
+                return new Fragment.Pushed(p.copy(p.getTraitSet(), pushed.rel(), p.getProjects(), p.getRowType()),
+                        pushed.placement().afterProject(p.getProjects()));
+            }
+            Fragment.Staged staged = ctx.stageOf(pushed, "expression that PostgreSQL cannot evaluate as Hive does");
+            staged.stage().append(ctx.compiler().project(p.getProjects(), pushed.rowType(), RowSchemas.of(p.getRowType())));
+            return new Fragment.Staged(staged.stage(), p.getRowType(), false);
+        }
+        Fragment.Staged s = (Fragment.Staged) in;
+        s.stage().append(ctx.compiler().project(p.getProjects(), s.rowType(), RowSchemas.of(p.getRowType())));
+        return new Fragment.Staged(s.stage(), p.getRowType(), s.ordered());
+    }
+
+    /** Null when every expression may be pushed; otherwise why the first refused one may not (also noted). */
+    private String whyNotPushable(Project p) {
+        for (RexNode e : p.getProjects()) {
+            String why = ctx.pushdown().whyNotPushable(e);
+            if (why != null) {
+                ctx.note("Expression " + e + " runs in MapReduce: " + why);
+                return why;
+            }
+        }
+        return null;
+    }
+}

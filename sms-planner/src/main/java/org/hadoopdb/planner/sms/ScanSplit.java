@@ -1,0 +1,35 @@
+package org.hadoopdb.planner.sms;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.rel.core.TableScan;
+import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.analyze.HadoopDbTable;
+
+/** A table scan: always pushed, placed where the catalog says the table's rows are. */
+final class ScanSplit implements OperatorSplit<TableScan> {
+    private final SplitContext ctx;
+
+    ScanSplit(SplitContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Fragment split(TableScan scan) {
+        HadoopDbTable table = scan.getTable().unwrap(HadoopDbTable.class);
+        if (table == null) {
+            throw new PlannerException("Unknown table " + scan.getTable().getQualifiedName());
+        }
+        TableInfo t = table.info();
+        if (t.isReplicated()) {
+            return new Fragment.Pushed(scan, new Placement.Replicated(t, Set.of(t.name())));
+        }
+        List<Integer> keys = new ArrayList<>();
+        for (String k : t.partitionKeys()) {
+            keys.add(t.columnIndex(k));
+        }
+        return new Fragment.Pushed(scan, new Placement.Chunked(t, ctx.catalog().scheme(t.scheme()), keys, null, Set.of(t.name())));
+    }
+}
