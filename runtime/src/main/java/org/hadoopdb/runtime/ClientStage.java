@@ -3,6 +3,7 @@ package org.hadoopdb.runtime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.hadoopdb.catalog.config.ConfigKeys;
@@ -33,10 +34,10 @@ import org.slf4j.LoggerFactory;
  * ({@link Pipeline}, as {@code StageReducer} builds them) as one reduce call. The result streams to
  * the caller from a thread that runs the reduce operators, through a bounded queue.
  *
- * <p>Memory is bounded: the sort holds at most {@code hadoopdb.exec.client-stage.max-buffered-rows}
- * rows and {@code hadoopdb.exec.client-stage.max-buffer-bytes}. Past either, or when a node breaks off
- * in the middle of a chunk, nothing has been returned yet, so {@link #run} gives up and the caller
- * runs the stage as a job (whose tasks retry on the chunks' other copies). A node that fails before
+ * <p>Memory is bounded: the sort holds at most the rows and bytes its {@link ExecutionPlan.InClient} mode
+ * allows. Past either, or when a node breaks off in the middle of a chunk, nothing has been returned
+ * yet, so {@link #run} gives up ({@link FallBack}) and the caller runs the stage as the mode's fallback
+ * job (whose tasks retry on the chunks' other copies). A node that fails before
  * returning rows is replaced by the chunk's next copy, as in a direct read. {@link #cancel()} stops
  * the reads from another thread.
  */
@@ -51,6 +52,7 @@ final class ClientStage {
     private final Path catalogDir;
     private final long catalogVersion;
     private final Stage stage;
+    private final ExecutionPlan.InClient mode;
     private final Configuration conf;
     private volatile ChunkReads reads;
     private volatile boolean cancelled;
@@ -59,10 +61,29 @@ final class ClientStage {
     private record Entry(SortKey key, Row row) {
     }
 
+    /** What became of the stage in the client. */
+    sealed interface Outcome permits Rows, FallBack {
+    }
+
+    /** The stage's output (rows of {@code stage.output()}). */
+    record Rows(ResultStream rows) implements Outcome {
+    }
+
     /**
+     * The client gave up before it returned a row, as its mode foresees: the stage must run as the mode's
+     * fallback job.
+     *
+     * @param why what made it give up (more rows than the mode allows, a node that broke off mid-chunk)
+     */
+    record FallBack(String why) implements Outcome {
+    }
+
+    /**
+     * @param mode how much the client may hold
      * @param conf the query's job configuration: earlier stages' output is found through it
      */
-    ClientStage(HadoopDbConfig config, Path catalogDir, long catalogVersion, Stage stage, Configuration conf) {
+    ClientStage(HadoopDbConfig config, Path catalogDir, long catalogVersion, Stage stage, ExecutionPlan.InClient mode,
+            Configuration conf) {
         if (stage.mapOnly() || !stage.inputs().stream().allMatch(StageInput.Chunks.class::isInstance)) {
             throw new IllegalArgumentException("Stage " + stage.id() + " cannot run in the client: it must repartition chunk statements");
         }
@@ -70,24 +91,26 @@ final class ClientStage {
         this.catalogDir = catalogDir;
         this.catalogVersion = catalogVersion;
         this.stage = stage;
+        this.mode = mode;
         this.conf = conf;
     }
 
     /**
-     * Reads and sorts the stage's input, then returns its output as a stream (rows of
-     * {@code stage.output()}); {@code onClose} runs when the stream is closed.
+     * Reads and sorts the stage's input, then returns its output as a stream; {@code onClose} runs when
+     * the stream is closed.
      *
-     * @return null when the stage must run as a job instead (too many rows, or a node broke off
-     *         mid-chunk); nothing has been returned then
+     * @return the {@link Rows}, or a {@link FallBack} when the stage must run as a job instead (too many
+     *         rows, or a node broke off mid-chunk): {@code onClose} has not run then
      * @throws PlannerException when cancelled or when the chunk statements fail
      */
-    ResultStream run(Runnable onClose) {
-        List<Entry> entries = read();
-        if (entries == null) {
-            return null;
+    Outcome run(Runnable onClose) {
+        List<Entry> entries = new ArrayList<>();
+        Optional<FallBack> gaveUp = read(entries);
+        if (gaveUp.isPresent()) {
+            return gaveUp.get();
         }
         entries.sort((a, b) -> a.key().compareTo(b.key()));
-        return new Output(entries, onClose);
+        return new Rows(new Output(entries, onClose));
     }
 
     /** Stops the reads; {@link #run} then fails with "cancelled". */
@@ -99,10 +122,10 @@ final class ClientStage {
         }
     }
 
-    private List<Entry> read() {
-        long maxRows = Math.max(1, config.get(ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS));
-        long maxBytes = Math.max(1, config.get(ConfigKeys.CLIENT_STAGE_MAX_BUFFER_BYTES));
-        List<Entry> entries = new ArrayList<>();
+    /** Reads the map side's rows into {@code entries}; empty when they all fit, else why the client gave up. */
+    private Optional<FallBack> read(List<Entry> entries) {
+        long maxRows = mode.maxBufferedRows();
+        long maxBytes = mode.maxBufferBytes();
         long[] bytes = {0};
         SortKeyCodec codec = new SortKeyCodec(stage.shuffle().key());
         SortKey key = new SortKey();
@@ -136,11 +159,11 @@ final class ClientStage {
                     head.accept(row);
                 }
                 if (entries.size() > maxRows || bytes[0] > maxBytes) {
-                    LOG.info("Stage {}: more than {} rows ({} bytes) reached the client, past {} = {} or {} = {}: running it as a "
-                                    + "MapReduce job instead", stage.id(), entries.size(), bytes[0],
-                            ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS.name(), maxRows,
-                            ConfigKeys.CLIENT_STAGE_MAX_BUFFER_BYTES.name(), maxBytes);
-                    return null;
+                    String why = "more than " + entries.size() + " rows (" + bytes[0] + " bytes) reached the client, past "
+                            + ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS.name() + " = " + maxRows + " or "
+                            + ConfigKeys.CLIENT_STAGE_MAX_BUFFER_BYTES.name() + " = " + maxBytes;
+                    entries.clear();
+                    return Optional.of(new FallBack(why));
                 }
             }
             if (cancelled) {
@@ -156,9 +179,11 @@ final class ClientStage {
             if (!e.nodeFailure()) {
                 throw e;
             }
-            LOG.warn("Stage {}: node {} broke off in the middle of a chunk ({}); running the stage as a MapReduce job, whose "
-                    + "tasks read the chunk's other copies", stage.id(), e.nodeId(), e.getMessage());
-            return null;
+            String why = "node " + e.nodeId() + " broke off in the middle of a chunk (" + e.getMessage() + ")";
+            LOG.warn("Stage {}: {}; running the stage as {}, whose tasks read the chunk's other copies", stage.id(), why,
+                    mode.fallback());
+            entries.clear();
+            return Optional.of(new FallBack(why));
         } catch (IOException e) {
             throw new PlannerException("Stage " + stage.id() + " (run in the client) failed: " + e.getMessage(), e);
         } finally {
@@ -170,7 +195,7 @@ final class ClientStage {
             }
         }
         LOG.info("Stage {} ran its map side in the client: {} rows to reduce", stage.id(), entries.size());
-        return entries;
+        return Optional.empty();
     }
 
     private PlannerException cancelledError() {

@@ -1,14 +1,13 @@
 package org.hadoopdb.runtime;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletionService;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
@@ -35,32 +34,28 @@ import org.hadoopdb.runtime.mr.StageMapper;
 import org.hadoopdb.runtime.mr.StageReducer;
 import org.hadoopdb.runtime.mr.StageSizes;
 import org.hadoopdb.planner.plan.QueryPlan;
-import org.hadoopdb.planner.plan.ChunkSource;
 import org.hadoopdb.planner.plan.Stage;
-import org.hadoopdb.planner.plan.StageInput;
 import org.hadoopdb.planner.plan.StageGraph;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs a query plan: its stages as Hadoop jobs (the local runner by default, YARN when configured),
- * then streams the result. Intermediate results live under the query's scratch directory and are
- * deleted when the result stream is closed or the query fails. {@link #cancel()} from another
- * thread kills the running job.
+ * Runs a query plan: decides how it runs ({@link RunTimePlanner}: a direct read, stages as Hadoop jobs
+ * on the local runner by default or YARN when configured, the last stage in the client), carries that
+ * {@link ExecutionPlan} out, then streams the result. Intermediate results live under the query's
+ * scratch directory and are deleted when the result stream is closed or the query fails.
+ * {@link #cancel()} from another thread kills the running jobs.
  */
 public final class QueryExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(QueryExecutor.class);
 
     private final HadoopDbConfig config;
-    private final org.apache.hadoop.fs.Path catalogDir;
+    private final Path catalogDir;
     private final long catalogVersion;
-    private final java.util.Set<Job> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    // execution state, for cancel() from another thread
+    private final Set<Job> running = ConcurrentHashMap.newKeySet();
     private volatile boolean cancelled;
     private volatile ClientStage client;
-    /** PostgreSQL's estimates of stages that read chunk statements only, asked once per query. */
-    private final Map<Integer, StageSizes.Estimate> estimates = new java.util.concurrent.ConcurrentHashMap<>();
-    /** The stage whose reducers PostgreSQL's estimate may raise as well as lower ({@link ReducerRaise}), or -1. */
-    private volatile int raisableStage = -1;
 
     /**
      * @param catalogDir     catalog directory the plan was made against
@@ -73,48 +68,63 @@ public final class QueryExecutor {
     }
 
     /**
-     * Runs the plan and streams its result. The last stage runs in the client instead of as a job when
-     * {@link ClientStageRule} says so; EXPLAIN shows that decision through {@link #explainRun}.
+     * Runs the plan and streams its result. How it runs (a direct read, jobs, the last stage in the client)
+     * is decided once, just before, by {@link RunTimePlanner}; EXPLAIN shows that decision through
+     * {@link #explainRun}.
      */
     public ResultStream run(QueryPlan plan, String description, ProgressListener progress) {
-        ChunkSource direct = directCandidate(plan);
-        if (direct != null) {
-            LOG.info("Reading the result directly from the chunks");
-            return DirectResult.open(config, catalogDir, catalogVersion, direct, plan.schema());
-        }
         Path queryDir = new Path(scratchRoot(), "queries/" + UUID.randomUUID());
         Configuration base = jobConf(queryDir);
-        QueryPlan planned = plan;
-        plan = TopMergeFolding.fold(plan, stage -> reducers(stage, base));
-        if (plan != planned) {
-            LOG.info("Stage {} needs one reducer only: its top rows are the result, the merge stage is not run",
-                    plan.stages().get(plan.stages().size() - 1).id());
+        ExecutionPlan exec = decide(plan, base);
+        exec.explanation().forEach(line -> LOG.info("Run time: {}", line));
+        return execute(exec, base, queryDir, description, progress);
+    }
+
+    /**
+     * How the plan would run now, from PostgreSQL's current estimates, without running it: for EXPLAIN's
+     * RUN TIME section. Empty when the plan runs no job.
+     */
+    public List<String> explainRun(QueryPlan plan) {
+        if (plan.stages().isEmpty()) {
+            return List.of();
         }
-        raisableStage = ReducerRaise.raisableStage(plan);
-        ClientStageRule.Decision inClient = clientStageDecision(plan, base);
-        if (inClient.inClient()) {
-            LOG.info(inClient.why());
-        } else if (inClient.stage() != null) {
-            LOG.debug(inClient.why());
-        }
+        return decide(plan, jobConf(new Path(scratchRoot(), "estimates"))).explanation();
+    }
+
+    private ExecutionPlan decide(QueryPlan plan, Configuration conf) {
+        return new RunTimePlanner(config, ReducerSizing.from(config, conf)).plan(plan, stage -> StageSizes.estimate(conf, stage));
+    }
+
+    /**
+     * Carries out the execution plan: its jobs in dependency order, then the stage in the client if there
+     * is one (or its fallback job, when the client gave up), then opens the result.
+     */
+    private ResultStream execute(ExecutionPlan exec, Configuration base, Path queryDir, String description,
+            ProgressListener progress) {
+        QueryPlan plan = exec.plan();
+        ExecutionPlan.StageRun inClient = exec.inClient();
         try {
-            if (inClient.inClient()) {
-                List<Stage> jobs = plan.stages().stream().filter(s -> s != inClient.stage()).toList();
-                runStages(jobs, base, description, progress);
-                ResultStream rows = runInClient(inClient.stage(), plan.stages().size(), base, queryDir, progress);
-                if (rows != null) {
-                    return new RenamedResult(rows, plan.schema());
+            runStages(exec.jobs(), base, description, progress);
+            if (inClient != null) {
+                ExecutionPlan.InClient mode = (ExecutionPlan.InClient) inClient.mode();
+                ClientStage.Outcome out = runInClient(inClient.stage(), mode, plan.stages().size(), base, queryDir, progress);
+                if (out instanceof ClientStage.Rows r) {
+                    return new RenamedResult(r.rows(), plan.schema());
                 }
-                runStage(inClient.stage(), plan.stages().size(), base, description, progress);
-            } else {
-                runStages(plan.stages(), base, description, progress);
+                LOG.info("Stage {}: {}; it runs as {} instead", inClient.stage().id(), ((ClientStage.FallBack) out).why(),
+                        mode.fallback());
+                runStage(inClient.stage(), mode.fallback(), plan.stages().size(), base, description, progress);
             }
         } catch (RuntimeException e) {
             deleteQuietly(queryDir, base);
             throw e;
         }
         if (plan.result() instanceof QueryPlan.Direct d) {
-            deleteQuietly(queryDir, base);
+            if (!plan.stages().isEmpty()) {
+                deleteQuietly(queryDir, base);
+            } else {
+                LOG.info("Reading the result directly from the chunks");
+            }
             return DirectResult.open(config, catalogDir, catalogVersion, d.source(), plan.schema());
         }
         int last = ((QueryPlan.FromStage) plan.result()).stage();
@@ -123,97 +133,24 @@ public final class QueryExecutor {
                 base, () -> deleteQuietly(queryDir, base)), plan.schema());
     }
 
-    /**
-     * How the plan would run now, from PostgreSQL's current estimates, without running it: for EXPLAIN's
-     * RUN TIME section. Empty when the plan runs no job.
-     */
-    public List<String> explainRun(QueryPlan plan) {
-        List<String> lines = new ArrayList<>();
-        if (plan.stages().isEmpty()) {
-            return lines;
-        }
-        if (directCandidate(plan) != null) {
-            lines.add("Stage " + plan.stages().get(0).id() + " does not run: its result is read directly from the chunks "
-                    + "(PostgreSQL estimates at most " + ConfigKeys.FETCH_DIRECT_MAX_ROWS.name() + " rows)");
-            return lines;
-        }
-        Configuration conf = jobConf(new Path(scratchRoot(), "estimates"));
-        QueryPlan folded = TopMergeFolding.fold(plan, stage -> reducers(stage, conf));
-        if (folded != plan) {
-            Stage merge = plan.stages().get(plan.stages().size() - 1);
-            Stage below = folded.stages().get(folded.stages().size() - 1);
-            lines.add("Stage " + merge.id() + " does not run: stage " + below.id() + " needs one reducer, whose top rows "
-                    + "are the result");
-        }
-        raisableStage = ReducerRaise.raisableStage(folded);
-        ClientStageRule.Decision inClient = clientStageDecision(folded, conf);
-        lines.add(inClient.why());
-        for (Stage s : folded.stages()) {
-            if (s.id() == raisableStage && !inClient.inClient()) {
-                int n = reducers(s, conf);
-                StageSizes.Estimate e = estimate(s, conf);
-                String rows = String.format(java.util.Locale.ROOT, "%,d", (long) e.rows());
-                if (n > s.shuffle().reducers()) {
-                    lines.add("Stage " + s.id() + " runs with " + n + " reducers, not the planned " + s.shuffle().reducers()
-                            + ": PostgreSQL estimates " + rows + " rows enter it");
-                } else if (e.rowsUpperBound()) {
-                    lines.add("Stage " + s.id() + " keeps " + n + " reducer" + (n == 1 ? "" : "s") + ": PostgreSQL's " + rows
-                            + " rows count the groups of a GROUP BY on an expression, an upper bound, so they do not raise it");
-                }
-            }
-        }
-        return lines;
-    }
-
-    /**
-     * Whether the result's stage runs in the client. Its reducers and PostgreSQL's estimate are asked
-     * only of a stage that reads chunk statements alone, so earlier stages need not have run.
-     */
-    private ClientStageRule.Decision clientStageDecision(QueryPlan plan, Configuration conf) {
-        return ClientStageRule.decide(plan, config.get(ConfigKeys.CLIENT_STAGE_MAX_ROWS), stage -> reducers(stage, conf),
-                stage -> estimate(stage, conf).rows());
-    }
-
-    /** The stage in the client; null when it gave up (too many rows) and must run as a job. */
-    private ResultStream runInClient(Stage stage, int stages, Configuration base, Path queryDir, ProgressListener progress) {
+    /** The stage in the client, or the fall-back its mode foresees. */
+    private ClientStage.Outcome runInClient(Stage stage, ExecutionPlan.InClient mode, int stages, Configuration base, Path queryDir,
+            ProgressListener progress) {
         if (cancelled) {
             throw new PlannerException("Query cancelled");
         }
-        ClientStage c = new ClientStage(config, catalogDir, catalogVersion, stage, base);
+        ClientStage c = new ClientStage(config, catalogDir, catalogVersion, stage, mode, base);
         client = c;
         try {
             progress.progress(stage.id(), stages, ProgressListener.CLIENT_STAGE, 0f, 0f);
-            ResultStream rows = c.run(() -> deleteQuietly(queryDir, base));
-            if (rows != null) {
+            ClientStage.Outcome out = c.run(() -> deleteQuietly(queryDir, base));
+            if (out instanceof ClientStage.Rows) {
                 progress.progress(stage.id(), stages, ProgressListener.CLIENT_STAGE, 1f, 1f);
             }
-            return rows;
+            return out;
         } finally {
             client = null;
         }
-    }
-
-    /**
-     * A plan that is one map-only stage running nothing but its chunk statement, whose result PostgreSQL
-     * estimates to be small: read it straight from the chunks instead of running a job. The plan's own
-     * estimate, which chose the job, comes from the logical plan and is often far too high.
-     */
-    private ChunkSource directCandidate(QueryPlan plan) {
-        if (!config.get(ConfigKeys.FETCH_DIRECT) || plan.stages().size() != 1 || !(plan.result() instanceof QueryPlan.FromStage)) {
-            return null;
-        }
-        Stage stage = plan.stages().get(0);
-        if (stage.shuffle() != null || stage.inputs().size() != 1 || !(stage.inputs().get(0) instanceof StageInput.Chunks c)
-                || !c.mapOps().isEmpty()) {
-            return null;
-        }
-        Configuration conf = jobConf(new Path(scratchRoot(), "estimates"));
-        StageSizes.Estimate e = estimate(stage, conf);
-        if (e.bytes() < 0 || e.rows() < 0 || e.rows() > config.get(ConfigKeys.FETCH_DIRECT_MAX_ROWS)) {
-            return null;
-        }
-        LOG.debug("PostgreSQL estimates {} rows in the map-only result: small enough to read directly", (long) e.rows());
-        return c.source();
     }
 
     /** Kills the running jobs and stops the client's chunk reads, if any; {@link #run} then fails with "cancelled". */
@@ -239,14 +176,13 @@ public final class QueryExecutor {
      * Runs the stages in dependency order, independent ones at the same time (up to
      * {@code hadoopdb.stages.parallel}). The first failure cancels the others and is reported.
      */
-    private void runStages(List<Stage> stages, Configuration base, String description, ProgressListener progress) {
-        if (stages.isEmpty()) {
+    private void runStages(List<ExecutionPlan.StageRun> jobs, Configuration base, String description, ProgressListener progress) {
+        if (jobs.isEmpty()) {
             return;
         }
+        List<Stage> stages = jobs.stream().map(ExecutionPlan.StageRun::stage).toList();
         Map<Integer, Set<Integer>> deps = StageGraph.dependencies(stages);
         StageGraph.order(stages); // fails fast on a cycle
-        Map<Integer, Stage> byId = new HashMap<>();
-        stages.forEach(s -> byId.put(s.id(), s));
         int parallel = Math.max(1, config.get(ConfigKeys.STAGES_PARALLEL));
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, stages.size()), r -> {
             Thread t = new Thread(r, "hadoopdb-stage");
@@ -258,11 +194,12 @@ public final class QueryExecutor {
         Set<Integer> started = new HashSet<>();
         try {
             while (finished.size() < stages.size()) {
-                for (Stage s : stages) {
+                for (ExecutionPlan.StageRun run : jobs) {
+                    Stage s = run.stage();
                     if (!started.contains(s.id()) && finished.containsAll(deps.get(s.id()))) {
                         started.add(s.id());
                         done.submit(() -> {
-                            runStage(s, stages.size(), base, description, progress);
+                            runStage(s, (ExecutionPlan.Job) run.mode(), stages.size(), base, description, progress);
                             return s.id();
                         });
                     }
@@ -292,7 +229,8 @@ public final class QueryExecutor {
         }
     }
 
-    private void runStage(Stage stage, int stages, Configuration base, String description, ProgressListener progress) {
+    private void runStage(Stage stage, ExecutionPlan.Job mode, int stages, Configuration base, String description,
+            ProgressListener progress) {
         if (cancelled) {
             throw new PlannerException("Query cancelled");
         }
@@ -328,7 +266,7 @@ public final class QueryExecutor {
                 job.setSortComparatorClass(SortKey.Comparator.class);
                 job.setGroupingComparatorClass(SortKey.GroupComparator.class);
                 job.setReducerClass(StageReducer.class);
-                job.setNumReduceTasks(reducers(stage, job.getConfiguration()));
+                job.setNumReduceTasks(reducers(stage, mode, job.getConfiguration()));
             }
             if (cancelled) {
                 throw new PlannerException("Query cancelled");
@@ -361,54 +299,13 @@ public final class QueryExecutor {
         }
     }
 
-    /**
-     * The planned reducer count, lowered when the bytes actually entering the stage (PostgreSQL's
-     * estimate of its chunk statements, the sizes of earlier stages' files) need fewer: the logical
-     * plan's estimates of joins and aggregates are often far too high, and each idle reducer costs a
-     * task. Raised only for the {@link ReducerRaise} stage, on an estimate that is not a bound from above;
-     * a ranged shuffle keeps its sampled split points; SET hadoopdb.reducers wins.
-     */
-    private int reducers(Stage stage, Configuration conf) {
-        int planned = stage.shuffle().reducers();
-        boolean raisable = stage.id() == raisableStage;
-        if (planned <= 1 && !raisable || stage.shuffle().ranged() || config.get(ConfigKeys.REDUCERS) > 0) {
-            return planned;
+    /** The job's reducers, from its execution plan: sized now, from earlier stages' files, when the plan says so. */
+    private static int reducers(Stage stage, ExecutionPlan.Job mode, Configuration conf) {
+        int n = mode.reducers().count(stage, () -> StageSizes.estimate(conf, stage));
+        if (n != stage.shuffle().reducers()) {
+            LOG.info("Stage {}: {} reducers instead of the planned {}", stage.id(), n, stage.shuffle().reducers());
         }
-        StageSizes.Estimate e = estimate(stage, conf);
-        long bytes = e.bytes();
-        if (bytes < 0) {
-            return planned;
-        }
-        long perReducer = Math.max(1, config.get(ConfigKeys.REDUCERS_BYTES_PER_REDUCER));
-        // a count of groups on an expression is only a bound from above: raising on it would add idle reducers
-        if (raisable && !e.rowsUpperBound()) {
-            boolean local = "local".equals(conf.get("mapreduce.framework.name", "local"));
-            int n = ReducerRaise.sized(bytes, e.rows(), perReducer, Math.max(1, config.get(ConfigKeys.REDUCERS_MAX)),
-                    local ? conf.getInt("mapreduce.local.reduce.tasks.maximum", 1) : 1, config.get(ConfigKeys.CLIENT_STAGE_MAX_ROWS));
-            if (n > planned) {
-                LOG.info("Stage {}: {} reducers instead of the planned {} (PostgreSQL estimates {} rows enter it)", stage.id(), n,
-                        planned, (long) e.rows());
-            } else if (n < planned) {
-                LOG.info("Stage {}: {} reducers instead of the planned {} (about {} bytes enter it)", stage.id(), n, planned, bytes);
-            }
-            return n;
-        }
-        int needed = (int) Math.max(1, Math.min(planned, (bytes + perReducer - 1) / perReducer));
-        if (needed < planned) {
-            LOG.info("Stage {}: {} reducers instead of the planned {} (about {} bytes enter it)", stage.id(), needed, planned, bytes);
-        }
-        return needed;
-    }
-
-    /**
-     * What enters the stage. PostgreSQL's estimate of chunk statements is asked once per stage and query
-     * (it costs a connection and an {@code EXPLAIN}); earlier stages' files are measured each time.
-     */
-    private StageSizes.Estimate estimate(Stage stage, Configuration conf) {
-        if (!stage.inputs().stream().allMatch(StageInput.Chunks.class::isInstance)) {
-            return StageSizes.estimate(conf, stage);
-        }
-        return estimates.computeIfAbsent(stage.id(), id -> StageSizes.estimate(conf, stage));
+        return n;
     }
 
     /** The schema of the rows the map side emits: the end of every input's map operators (they agree). */
