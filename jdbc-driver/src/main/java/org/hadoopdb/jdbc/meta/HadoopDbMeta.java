@@ -1,11 +1,9 @@
 package org.hadoopdb.jdbc.meta;
 
-import java.sql.DatabaseMetaData;
 import java.sql.Types;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +16,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.AvaticaParameter;
 import org.apache.calcite.avatica.ColumnMetaData;
-import org.apache.calcite.avatica.MetaImpl;
 import org.apache.calcite.avatica.MissingResultsException;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
@@ -26,7 +23,6 @@ import org.apache.calcite.avatica.remote.TypedValue;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.jdbc.JdbcException;
-import org.hadoopdb.jdbc.Version;
 import org.hadoopdb.hiveql.ast.DescribeStatement;
 import org.hadoopdb.hiveql.ast.ExplainStatement;
 import org.hadoopdb.hiveql.ast.QueryStatement;
@@ -62,11 +58,9 @@ import org.slf4j.LoggerFactory;
  * Service service = new LocalService(meta);   // in-process, or behind AvaticaProtobufHandler
  * }</pre>
  */
-public final class HadoopDbMeta extends MetaImpl implements AutoCloseable {
+public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HadoopDbMeta.class);
     private static final Pattern KILL = Pattern.compile("(?is)\\s*KILL\\s+QUERY\\s+'([^'/]+)/(\\d+)'\\s*;?\\s*");
-    /** Functions listed when the planner cannot (yet) answer SHOW FUNCTIONS. */
-    private static final List<String> CORE_FUNCTIONS = List.of("avg", "count", "max", "min", "sum");
 
     private final HadoopDbEngine engine;
     private final QueryGate gate;
@@ -85,7 +79,6 @@ public final class HadoopDbMeta extends MetaImpl implements AutoCloseable {
      * @param currentUser who makes the current request (the authenticated HTTP user on the server)
      */
     public HadoopDbMeta(HadoopDbEngine engine, QueryGate gate, Supplier<String> currentUser) {
-        super(null);
         this.engine = engine;
         this.gate = gate;
         this.currentUser = currentUser;
@@ -210,7 +203,8 @@ public final class HadoopDbMeta extends MetaImpl implements AutoCloseable {
         shutdown(Duration.ZERO);
     }
 
-    private MetaConnection connection(String id) {
+    @Override
+    MetaConnection connection(String id) {
         MetaConnection c = connections.get(id);
         if (c == null || !owned(c)) {
             throw Errors.of(JdbcException.NO_CONNECTION, "Connection " + id + " does not exist (it was closed, "
@@ -542,227 +536,10 @@ public final class HadoopDbMeta extends MetaImpl implements AutoCloseable {
         return out;
     }
 
-    // ---- DatabaseMetaData ---------------------------------------------------------------------
-
-    @Override
-    public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
-        connection(ch.id);
-        Map<DatabaseProperty, Object> p = new EnumMap<>(DatabaseProperty.class);
-        p.put(DatabaseProperty.GET_DATABASE_PRODUCT_NAME, Version.PRODUCT_NAME);
-        p.put(DatabaseProperty.GET_DATABASE_PRODUCT_VERSION, Version.VERSION);
-        p.put(DatabaseProperty.GET_DATABASE_MAJOR_VERSION, Version.MAJOR);
-        p.put(DatabaseProperty.GET_DATABASE_MINOR_VERSION, Version.MINOR);
-        p.put(DatabaseProperty.GET_DRIVER_NAME, Version.DRIVER_NAME);
-        p.put(DatabaseProperty.GET_DRIVER_VERSION, Version.VERSION);
-        p.put(DatabaseProperty.GET_DRIVER_MAJOR_VERSION, Version.MAJOR);
-        p.put(DatabaseProperty.GET_DRIVER_MINOR_VERSION, Version.MINOR);
-        p.put(DatabaseProperty.GET_DEFAULT_TRANSACTION_ISOLATION, java.sql.Connection.TRANSACTION_NONE);
-        p.put(DatabaseProperty.GET_S_Q_L_KEYWORDS, HiveKeywords.NON_SQL2003);
-        p.put(DatabaseProperty.GET_NUMERIC_FUNCTIONS, "abs,ceil,floor,round,sqrt,exp,ln,log10,power,rand,mod");
-        p.put(DatabaseProperty.GET_STRING_FUNCTIONS, "concat,length,lower,upper,substr,trim,ltrim,rtrim,lpad,rpad,regexp_replace");
-        p.put(DatabaseProperty.GET_SYSTEM_FUNCTIONS, "coalesce,if,nvl");
-        p.put(DatabaseProperty.GET_TIME_DATE_FUNCTIONS, "year,month,day,hour,minute,second,to_date,datediff,date_add,date_sub,current_date,current_timestamp");
-        return p;
-    }
-
-    @Override
-    public MetaResultSet getTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
-                                   List<String> typeList) {
-        MetaConnection c = connection(ch.id);
-        return metadata(c, MetaTable.class, CatalogMetadata.tables(c.session.catalog(), catalog, schemaPattern.s,
-                tableNamePattern.s, typeList));
-    }
-
-    @Override
-    public MetaResultSet getColumns(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
-                                    Pat columnNamePattern) {
-        MetaConnection c = connection(ch.id);
-        return metadata(c, MetaColumn.class, CatalogMetadata.columns(c.session.catalog(), catalog, schemaPattern.s,
-                tableNamePattern.s, columnNamePattern.s));
-    }
-
-    @Override
-    public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
-        return metadata(connection(ch.id), MetaSchema.class, CatalogMetadata.schemas(catalog, schemaPattern.s));
-    }
-
-    @Override
-    public MetaResultSet getCatalogs(ConnectionHandle ch) {
-        return empty(ch, MetaCatalog.class);
-    }
-
-    @Override
-    public MetaResultSet getTableTypes(ConnectionHandle ch) {
-        return metadata(connection(ch.id), MetaTableType.class, List.of(List.of(CatalogMetadata.TABLE_TYPE)));
-    }
-
-    @Override
-    public MetaResultSet getTypeInfo(ConnectionHandle ch) {
-        return metadata(connection(ch.id), MetaTypeInfo.class, CatalogMetadata.typeInfo());
-    }
-
-    @Override
-    public MetaResultSet getFunctions(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern) {
-        MetaConnection c = connection(ch.id);
-        return metadata(c, MetaFunction.class, CatalogMetadata.functions(functionNames(c), catalog, schemaPattern.s,
-                functionNamePattern.s));
-    }
-
-    /** The planner's SHOW FUNCTIONS when it has one, else the core aggregates every build runs. */
-    private List<String> functionNames(MetaConnection c) {
-        try {
-            if (!c.executing.tryLock(5, TimeUnit.SECONDS)) {
-                return CORE_FUNCTIONS;
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return CORE_FUNCTIONS;
-        }
-        try {
-            StatementResult r = c.session.execute("SHOW FUNCTIONS", StatementListener.NONE);
-            if (r instanceof StatementResult.Rows rows) {
-                List<String> names = new ArrayList<>();
-                try (ResultStream stream = rows.rows()) {
-                    while (stream.next()) {
-                        names.add(String.valueOf(stream.row().get(0)));
-                    }
-                }
-                return names;
-            }
-            return CORE_FUNCTIONS;
-        } catch (RuntimeException e) {
-            LOG.debug("SHOW FUNCTIONS is not available: {}", e.getMessage());
-            return CORE_FUNCTIONS;
-        } finally {
-            c.executing.unlock();
-        }
-    }
-
-    @Override
-    public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-        return empty(ch, MetaPrimaryKey.class);
-    }
-
-    @Override
-    public MetaResultSet getImportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-        return empty(ch, MetaImportedKey.class);
-    }
-
-    @Override
-    public MetaResultSet getExportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-        return empty(ch, MetaExportedKey.class);
-    }
-
-    @Override
-    public MetaResultSet getCrossReference(ConnectionHandle ch, String parentCatalog, String parentSchema,
-                                           String parentTable, String foreignCatalog, String foreignSchema,
-                                           String foreignTable) {
-        return empty(ch, MetaCrossReference.class);
-    }
-
-    @Override
-    public MetaResultSet getIndexInfo(ConnectionHandle ch, String catalog, String schema, String table, boolean unique,
-                                      boolean approximate) {
-        return empty(ch, MetaIndexInfo.class);
-    }
-
-    @Override
-    public MetaResultSet getProcedures(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat procedureNamePattern) {
-        return empty(ch, MetaProcedure.class);
-    }
-
-    @Override
-    public MetaResultSet getProcedureColumns(ConnectionHandle ch, String catalog, Pat schemaPattern,
-                                             Pat procedureNamePattern, Pat columnNamePattern) {
-        return empty(ch, MetaProcedureColumn.class);
-    }
-
-    @Override
-    public MetaResultSet getColumnPrivileges(ConnectionHandle ch, String catalog, String schema, String table,
-                                             Pat columnNamePattern) {
-        return empty(ch, MetaColumnPrivilege.class);
-    }
-
-    @Override
-    public MetaResultSet getTablePrivileges(ConnectionHandle ch, String catalog, Pat schemaPattern,
-                                            Pat tableNamePattern) {
-        return empty(ch, MetaTablePrivilege.class);
-    }
-
-    @Override
-    public MetaResultSet getBestRowIdentifier(ConnectionHandle ch, String catalog, String schema, String table,
-                                              int scope, boolean nullable) {
-        return empty(ch, MetaBestRowIdentifier.class);
-    }
-
-    @Override
-    public MetaResultSet getVersionColumns(ConnectionHandle ch, String catalog, String schema, String table) {
-        return empty(ch, MetaVersionColumn.class);
-    }
-
-    @Override
-    public MetaResultSet getUDTs(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern,
-                                 int[] types) {
-        return empty(ch, MetaUdt.class);
-    }
-
-    @Override
-    public MetaResultSet getSuperTypes(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern) {
-        return empty(ch, MetaSuperType.class);
-    }
-
-    @Override
-    public MetaResultSet getSuperTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern) {
-        return empty(ch, MetaSuperTable.class);
-    }
-
-    @Override
-    public MetaResultSet getAttributes(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern,
-                                       Pat attributeNamePattern) {
-        return empty(ch, MetaAttribute.class);
-    }
-
-    @Override
-    public MetaResultSet getClientInfoProperties(ConnectionHandle ch) {
-        return empty(ch, MetaClientInfoProperty.class);
-    }
-
-    @Override
-    public MetaResultSet getFunctionColumns(ConnectionHandle ch, String catalog, Pat schemaPattern,
-                                            Pat functionNamePattern, Pat columnNamePattern) {
-        return empty(ch, MetaFunctionColumn.class);
-    }
-
-    @Override
-    public MetaResultSet getPseudoColumns(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
-                                          Pat columnNamePattern) {
-        return empty(ch, MetaPseudoColumn.class);
-    }
-
     @Override
     public Iterable<Object> createIterable(StatementHandle handle, QueryState state, Signature signature,
                                            List<TypedValue> parameterValues, Frame firstFrame) {
         // Only a client-side Meta iterates results; this Meta serves frames through fetch().
         throw Errors.of(JdbcException.NOT_SUPPORTED, "createIterable is not used on the server side");
     }
-
-    private MetaResultSet empty(ConnectionHandle ch, Class<?> shape) {
-        return metadata(connection(ch.id), shape, List.of());
-    }
-
-    /** A complete metadata result set of {@code rows} shaped as Avatica's {@code Meta*} class {@code shape}. */
-    private static MetaResultSet metadata(MetaConnection c, Class<?> shape, List<?> rows) {
-        List<ColumnMetaData> columns = fieldMetaData(shape).columns;
-        for (Object row : rows) {
-            if (((List<?>) row).size() != columns.size()) {
-                throw new IllegalStateException(shape.getSimpleName() + " rows need " + columns.size() + " values");
-            }
-        }
-        MetaStatement s = c.newStatement();
-        Signature signature = Signature.create(columns, "", List.of(), CursorFactory.LIST, StatementType.SELECT);
-        @SuppressWarnings("unchecked")
-        List<Object> frameRows = (List<Object>) rows;
-        return MetaResultSet.create(c.id, s.id, true, signature, new Frame(0, true, frameRows));
-    }
-
 }
