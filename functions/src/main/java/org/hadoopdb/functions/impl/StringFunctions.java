@@ -1,16 +1,145 @@
 package org.hadoopdb.functions.impl;
 
+import static org.hadoopdb.functions.ArgKind.INT;
+import static org.hadoopdb.functions.ArgKind.STRING;
+import static org.hadoopdb.functions.FunctionDefinition.function;
+import static org.hadoopdb.functions.PgTemplates.intLiteral;
+
+import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.hadoopdb.functions.FunctionDefinition;
+import org.hadoopdb.functions.HiveReturnTypes;
+import org.hadoopdb.functions.PgTemplates;
+import org.hadoopdb.functions.PostgresForm;
 
 /**
- * Hive's string functions for generated code. Positions and lengths count characters (Unicode
+ * Hive's string functions: their definitions, and their implementations for generated code. Positions and lengths count characters (Unicode
  * code points), as Hive counts them in UTF-8 text. A NULL argument makes the result NULL unless
  * the method is marked {@link AcceptsNulls}; the generated code checks that before calling.
  */
 public final class StringFunctions {
     private StringFunctions() {
+    }
+
+    /** The family's functions. */
+    public static List<FunctionDefinition> definitions() {
+        return List.of(
+                function("substr", "substr(string str, int pos[, int len])",
+                        "The substring of str from position pos (1-based; negative counts from the end) of at most len characters")
+                        .aliases("substring").params(2, STRING, INT, INT).returns(HiveReturnTypes.STRING)
+                        .postgres(StringFunctions::substrInPostgres).implementedBy(StringFunctions.class),
+                function("concat", "concat(string a, string b, ...)", "The arguments joined; NULL if any is NULL")
+                        .varargs(1, STRING).returns(HiveReturnTypes.STRING)
+                        .postgres(StringFunctions::concatInPostgres)
+                        .implementedBy(StringFunctions.class),
+                function("concat_ws", "concat_ws(string sep, string a, string b, ...)",
+                        "The arguments joined by sep, NULL arguments skipped")
+                        .varargs(2, STRING, STRING).returns(HiveReturnTypes.STRING)
+                        .postgres(call -> PostgresForm.sql(PgTemplates.call("CONCAT_WS", call.operands.size())))
+                        .implementedBy(StringFunctions.class),
+                function("upper", "upper(string str)", "str in upper case").aliases("ucase")
+                        .params(1, STRING).returns(HiveReturnTypes.STRING).notPushed(caseMapping("upper"))
+                        .implementedBy(StringFunctions.class),
+                function("lower", "lower(string str)", "str in lower case").aliases("lcase")
+                        .params(1, STRING).returns(HiveReturnTypes.STRING).notPushed(caseMapping("lower"))
+                        .implementedBy(StringFunctions.class),
+                function("trim", "trim(string str)", "str without leading and trailing spaces")
+                        .params(1, STRING).returns(HiveReturnTypes.STRING).pushedAs("BTRIM({0}, ' ')")
+                        .implementedBy(StringFunctions.class),
+                function("ltrim", "ltrim(string str)", "str without leading spaces")
+                        .params(1, STRING).returns(HiveReturnTypes.STRING).pushedAs("LTRIM({0}, ' ')")
+                        .implementedBy(StringFunctions.class),
+                function("rtrim", "rtrim(string str)", "str without trailing spaces")
+                        .params(1, STRING).returns(HiveReturnTypes.STRING).pushedAs("RTRIM({0}, ' ')")
+                        .implementedBy(StringFunctions.class),
+                function("length", "length(string str)", "The number of characters in str")
+                        .params(1, STRING).returns(HiveReturnTypes.INT).pushedAs("CHAR_LENGTH({0})")
+                        .implementedBy(StringFunctions.class),
+                function("reverse", "reverse(string str)", "str reversed")
+                        .params(1, STRING).returns(HiveReturnTypes.STRING).pushedAs("REVERSE({0})")
+                        .implementedBy(StringFunctions.class),
+                function("repeat", "repeat(string str, int n)", "str repeated n times")
+                        .params(2, STRING, INT).returns(HiveReturnTypes.STRING).pushedAs("REPEAT({0}, {1})")
+                        .implementedBy(StringFunctions.class),
+                function("lpad", "lpad(string str, int len, string pad)", "str left-padded with pad (or truncated) to len characters")
+                        .params(3, STRING, INT, STRING).returns(HiveReturnTypes.STRING).postgres(call -> padInPostgres("lpad", call))
+                        .implementedBy(StringFunctions.class),
+                function("rpad", "rpad(string str, int len, string pad)", "str right-padded with pad (or truncated) to len characters")
+                        .params(3, STRING, INT, STRING).returns(HiveReturnTypes.STRING).postgres(call -> padInPostgres("rpad", call))
+                        .implementedBy(StringFunctions.class),
+                function("instr", "instr(string str, string substr)", "The 1-based position of the first substr in str, 0 if none")
+                        .params(2, STRING, STRING).returns(HiveReturnTypes.INT).pushedAs("STRPOS({0}, {1})")
+                        .implementedBy(StringFunctions.class),
+                function("locate", "locate(string substr, string str[, int pos])",
+                        "The 1-based position of the first substr in str at or after pos, 0 if none")
+                        .params(2, STRING, STRING, INT).returns(HiveReturnTypes.INT)
+                        .postgres(call -> call.operands.size() == 2 ? PostgresForm.sql("STRPOS({1}, {0})")
+                                : PostgresForm.notPushed("locate with a start position has no PostgreSQL equivalent"))
+                        .implementedBy(StringFunctions.class),
+                function("space", "space(int n)", "A string of n spaces")
+                        .params(1, INT).returns(HiveReturnTypes.STRING).pushedAs("REPEAT(' ', {0})")
+                        .implementedBy(StringFunctions.class),
+                function("ascii", "ascii(string str)", "The numeric value of the first character of str")
+                        .params(1, STRING).returns(HiveReturnTypes.INT)
+                        .notPushed("Hive's ascii is the first UTF-8 byte (negative beyond ASCII), PostgreSQL's the code point")
+                        .implementedBy(StringFunctions.class),
+                function("initcap", "initcap(string str)", "str with the first letter of each word in upper case, the others in lower case")
+                        .params(1, STRING).returns(HiveReturnTypes.STRING).notPushed(caseMapping("initcap"))
+                        .implementedBy(StringFunctions.class),
+                function("translate", "translate(string str, string from, string to)",
+                        "str with each character of from replaced by the character at the same position of to (removed when to is shorter)")
+                        .params(3, STRING, STRING, STRING).returns(HiveReturnTypes.STRING).pushedAs("TRANSLATE({0}, {1}, {2})")
+                        .implementedBy(StringFunctions.class),
+                function("replace", "replace(string str, string search, string replacement)",
+                        "str with every occurrence of search replaced")
+                        .params(3, STRING, STRING, STRING).returns(HiveReturnTypes.STRING).pushedAs("REPLACE({0}, {1}, {2})")
+                        .implementedBy(StringFunctions.class),
+                function("split", "split(string str, string regex)", null)
+                        .params(2, STRING, STRING).returns(HiveReturnTypes.STRING)
+                        .unsupported("it returns an array, and HadoopDB has no ARRAY type"));
+    }
+
+    private static String caseMapping(String name) {
+        return name + ": PostgreSQL in the C locale changes ASCII letters only, Hive every Unicode letter";
+    }
+
+    /** {@code a || b || ...}: PostgreSQL's concat skips NULLs, {@code ||} does not. */
+    private static PostgresForm concatInPostgres(RexCall call) {
+        StringBuilder t = new StringBuilder();
+        for (int i = 0; i < call.operands.size(); i++) {
+            t.append(i == 0 ? "" : " || ").append('{').append(i).append('}');
+        }
+        return PostgresForm.sql(t.toString());
+    }
+
+    /** Literal positions only: PostgreSQL counts positions below 1 differently. */
+    private static PostgresForm substrInPostgres(RexCall call) {
+        List<RexNode> ops = call.operands;
+        Integer pos = intLiteral(ops.get(1));
+        Integer len = ops.size() > 2 ? intLiteral(ops.get(2)) : Integer.valueOf(Integer.MAX_VALUE);
+        if (pos == null || len == null || len < 0) {
+            return PostgresForm.notPushed("substr with a computed or negative position or length: PostgreSQL counts "
+                    + "positions below 1 differently");
+        }
+        String l = ops.size() > 2 ? ", {2}" : "";
+        if (pos >= 0) {
+            return PostgresForm.sql("SUBSTR({0}, " + Math.max(1, pos) + l + ")");
+        }
+        return PostgresForm.sql("CASE WHEN CHAR_LENGTH({0}) < " + (-(long) pos) + " THEN '' ELSE SUBSTR({0}, CHAR_LENGTH({0}) - "
+                + (-(long) pos - 1) + l + ") END");
+    }
+
+    private static PostgresForm padInPostgres(String name, RexCall call) {
+        List<RexNode> ops = call.operands;
+        Integer len = intLiteral(ops.get(1));
+        if (len == null || len < 0 || !(ops.get(2) instanceof RexLiteral p) || p.isNull()
+                || p.getValueAs(String.class).isEmpty()) {
+            return PostgresForm.notPushed(name + " with a computed or negative length or an empty pad: Hive gives NULL there");
+        }
+        return PostgresForm.sql(name.toUpperCase(Locale.ROOT) + "({0}, {1}, {2})");
     }
 
     /** The first {@code length} characters of {@code s} (CAST to VARCHAR(n) / CHAR(n)). */
@@ -233,38 +362,5 @@ public final class StringFunctions {
     /** Every occurrence of {@code search} replaced; an empty {@code search} changes nothing. */
     public static String replace(String s, String search, String replacement) {
         return search.isEmpty() ? s : s.replace(search, replacement);
-    }
-
-    /** Java regular expression replacement ({@code $1} refers to a group); an invalid pattern gives NULL. */
-    public static String regexp_replace(RegexCache cache, String s, String regex, String replacement) {
-        Pattern p = cache.get(regex);
-        if (p == null) {
-            return null;
-        }
-        try {
-            return p.matcher(s).replaceAll(replacement);
-        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
-            return null; // a replacement referring to a group the pattern lacks: Hive fails, here NULL
-        }
-    }
-
-    public static String regexp_extract(RegexCache cache, String s, String regex) {
-        return regexp_extract(cache, s, regex, 1);
-    }
-
-    /** Group {@code group} of the first match; '' when nothing matches, NULL when the group does not exist. */
-    public static String regexp_extract(RegexCache cache, String s, String regex, int group) {
-        Pattern p = cache.get(regex);
-        if (p == null) {
-            return null;
-        }
-        Matcher m = p.matcher(s);
-        if (!m.find()) {
-            return "";
-        }
-        if (group < 0 || group > m.groupCount()) {
-            return null;
-        }
-        return m.group(group);
     }
 }
