@@ -97,6 +97,20 @@ public final class StringFunctions {
                         "str with every occurrence of search replaced")
                         .params(3, STRING, STRING, STRING).returns(HiveReturnTypes.STRING).pushedAs("REPLACE({0}, {1}, {2})")
                         .implementedBy(StringFunctions.class),
+                // PostgreSQL has them only in the fuzzystrmatch extension, which the chunk databases lack
+                function("soundex", "soundex(string str)",
+                        "The American Soundex code of str's letters (a letter and three digits); '' without letters, "
+                                + "NULL when a letter has no code")
+                        .params(1, STRING).returns(HiveReturnTypes.STRING)
+                        .notPushed("soundex is in PostgreSQL's fuzzystrmatch extension, which the chunk databases do not "
+                                + "install (and whose soundex treats H, W and non-ASCII letters differently)")
+                        .implementedBy(StringFunctions.class),
+                function("levenshtein", "levenshtein(string a, string b)",
+                        "The number of single-character insertions, deletions and substitutions that turn a into b")
+                        .params(2, STRING, STRING).returns(HiveReturnTypes.INT)
+                        .notPushed("levenshtein is in PostgreSQL's fuzzystrmatch extension, which the chunk databases do "
+                                + "not install")
+                        .implementedBy(StringFunctions.class),
                 function("split", "split(string str, string regex)", null)
                         .params(2, STRING, STRING).returns(HiveReturnTypes.STRING)
                         .unsupported("it returns an array, and HadoopDB has no ARRAY type"));
@@ -362,5 +376,80 @@ public final class StringFunctions {
     /** Every occurrence of {@code search} replaced; an empty {@code search} changes nothing. */
     public static String replace(String s, String search, String replacement) {
         return search.isEmpty() ? s : s.replace(search, replacement);
+    }
+
+    /** The Soundex digit of each letter A to Z; '0' for vowels, H, W and Y. */
+    private static final String SOUNDEX_DIGITS = "01230120022455012623010202";
+
+    /**
+     * Hive's soundex (American Soundex): the first letter, then the digits of the following
+     * letters, a digit repeated by adjacent letters (or across H and W) written once, vowels
+     * separating repeats, padded with '0' to four characters. Characters other than letters are
+     * ignored; the empty string when there are no letters. Letters are upper-cased first (so
+     * {@code ß} counts as SS); NULL when a letter read before the code is complete has no code
+     * (a non-ASCII letter), as Hive's does.
+     */
+    public static String soundex(String s) {
+        StringBuilder letters = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isLetter(s.charAt(i))) {
+                letters.append(s.charAt(i));
+            }
+        }
+        String word = letters.toString().toUpperCase(Locale.ROOT);
+        if (word.isEmpty()) {
+            return "";
+        }
+        char[] code = {word.charAt(0), '0', '0', '0'};
+        char previous = soundexDigit(word.charAt(0));
+        if (previous == 0) {
+            return null;
+        }
+        int n = 1;
+        for (int i = 1; i < word.length() && n < code.length; i++) {
+            char c = word.charAt(i);
+            if (c == 'H' || c == 'W') {
+                continue; // letters on both sides with the same digit count once
+            }
+            char digit = soundexDigit(c);
+            if (digit == 0) {
+                return null;
+            }
+            if (digit != '0' && digit != previous) {
+                code[n++] = digit;
+            }
+            previous = digit;
+        }
+        return new String(code);
+    }
+
+    /** The digit of an upper-case letter, 0 (the character) when it has none. */
+    private static char soundexDigit(char c) {
+        return c >= 'A' && c <= 'Z' ? SOUNDEX_DIGITS.charAt(c - 'A') : 0;
+    }
+
+    /**
+     * Hive's levenshtein: the edit distance counted in UTF-16 chars, as Hive counts it (a character
+     * beyond the Basic Multilingual Plane is two).
+     */
+    public static int levenshtein(String a, String b) {
+        if (a.length() < b.length()) {
+            return levenshtein(b, a); // one row of the shorter length suffices
+        }
+        int[] row = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            row[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            int diagonal = row[0];
+            row[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int above = row[j];
+                int substitution = diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                row[j] = Math.min(substitution, Math.min(above, row[j - 1]) + 1);
+                diagonal = above;
+            }
+        }
+        return row[b.length()];
     }
 }
