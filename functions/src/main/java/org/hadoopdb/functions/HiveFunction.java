@@ -13,43 +13,37 @@ import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlOperandCountRanges;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
-import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidator;
 
 /**
- * A HiveQL scalar function: its name, Hive's parameter kinds with Hive's implicit conversions
- * (inserted as explicit CASTs during validation), its return type, and the text that
- * {@code SHOW FUNCTIONS} and {@code DESCRIBE FUNCTION} print. How it is evaluated lives elsewhere:
- * {@code exec.expr} implements it for MapReduce, {@code sqlgen} prints it for PostgreSQL when the
- * pushdown policy allows.
+ * A HiveQL scalar function as Calcite's validator sees it: its name, Hive's parameter kinds with
+ * Hive's implicit conversions (inserted as explicit CASTs during validation), its return type. The
+ * rest of its {@link FunctionDefinition} (the PostgreSQL form, the MapReduce implementation) is
+ * there for {@code sqlgen} and {@code codegen}.
  */
 public final class HiveFunction extends SqlFunction {
+    private final FunctionDefinition definition;
     private final List<ArgKind> params;
     private final ArgKind variadic;
     private final int minArgs;
     private final String signature;
     private final String description;
-    private final boolean deterministic;
 
-    /**
-     * @param name        the lower-case HiveQL name
-     * @param params      the kinds of the fixed parameters
-     * @param minArgs     how many of them are required
-     * @param variadic    the kind of any further arguments, or null when there are none
-     * @param returnType  Hive's result type
-     * @param signature   e.g. {@code substr(string str, int pos[, int len])}
-     * @param description one line
-     */
-    HiveFunction(String name, List<ArgKind> params, int minArgs, ArgKind variadic, SqlReturnTypeInference returnType,
-                 boolean deterministic, String signature, String description) {
-        super(name, SqlKind.OTHER_FUNCTION, returnType, null, null, SqlFunctionCategory.USER_DEFINED_FUNCTION);
-        this.params = List.copyOf(params);
-        this.minArgs = minArgs;
-        this.variadic = variadic;
-        this.signature = signature;
-        this.description = description;
-        this.deterministic = deterministic;
+    HiveFunction(FunctionDefinition definition) {
+        super(definition.name(), SqlKind.OTHER_FUNCTION, definition.returnType(), null, null,
+                SqlFunctionCategory.USER_DEFINED_FUNCTION);
+        this.definition = definition;
+        this.params = definition.params();
+        this.minArgs = definition.minArgs();
+        this.variadic = definition.variadic();
+        this.signature = definition.signature();
+        this.description = definition.description();
+    }
+
+    /** The function's complete definition. */
+    public FunctionDefinition definition() {
+        return definition;
     }
 
     public String signature() {
@@ -67,7 +61,7 @@ public final class HiveFunction extends SqlFunction {
 
     @Override
     public boolean isDeterministic() {
-        return deterministic;
+        return definition.deterministic();
     }
 
     @Override
@@ -89,7 +83,7 @@ public final class HiveFunction extends SqlFunction {
     public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
         SqlCall call = binding.getCall();
         SqlValidator validator = binding.getValidator();
-        if (description.startsWith("Not supported")) {
+        if (definition.evaluation() == FunctionDefinition.Evaluation.UNSUPPORTED) {
             org.apache.calcite.sql.parser.SqlParserPos pos = call.getParserPosition();
             String message = getName() + ": " + description;
             throw new org.apache.calcite.runtime.CalciteContextException(message,

@@ -10,30 +10,30 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /** Hive's result types of the library's functions; every result is nullable. */
-final class HiveReturnTypes {
+public final class HiveReturnTypes {
     private HiveReturnTypes() {
     }
 
-    static SqlReturnTypeInference of(SqlTypeName name) {
+    public static SqlReturnTypeInference of(SqlTypeName name) {
         return b -> nullable(b.getTypeFactory(), name == SqlTypeName.TIMESTAMP
                 ? b.getTypeFactory().createSqlType(name, 6) : b.getTypeFactory().createSqlType(name));
     }
 
-    static final SqlReturnTypeInference STRING = of(SqlTypeName.VARCHAR);
-    static final SqlReturnTypeInference INT = of(SqlTypeName.INTEGER);
-    static final SqlReturnTypeInference BIGINT = of(SqlTypeName.BIGINT);
-    static final SqlReturnTypeInference DOUBLE = of(SqlTypeName.DOUBLE);
-    static final SqlReturnTypeInference DATE = of(SqlTypeName.DATE);
-    static final SqlReturnTypeInference TIMESTAMP = of(SqlTypeName.TIMESTAMP);
-    static final SqlReturnTypeInference BINARY = of(SqlTypeName.VARBINARY);
-    static final SqlReturnTypeInference BOOLEAN_NOT_NULL = b -> b.getTypeFactory().createSqlType(SqlTypeName.BOOLEAN);
-    static final SqlReturnTypeInference BOOLEAN = of(SqlTypeName.BOOLEAN);
+    public static final SqlReturnTypeInference STRING = of(SqlTypeName.VARCHAR);
+    public static final SqlReturnTypeInference INT = of(SqlTypeName.INTEGER);
+    public static final SqlReturnTypeInference BIGINT = of(SqlTypeName.BIGINT);
+    public static final SqlReturnTypeInference DOUBLE = of(SqlTypeName.DOUBLE);
+    public static final SqlReturnTypeInference DATE = of(SqlTypeName.DATE);
+    public static final SqlReturnTypeInference TIMESTAMP = of(SqlTypeName.TIMESTAMP);
+    public static final SqlReturnTypeInference BINARY = of(SqlTypeName.VARBINARY);
+    public static final SqlReturnTypeInference BOOLEAN_NOT_NULL = b -> b.getTypeFactory().createSqlType(SqlTypeName.BOOLEAN);
+    public static final SqlReturnTypeInference BOOLEAN = of(SqlTypeName.BOOLEAN);
 
     /** The first argument's type. */
-    static final SqlReturnTypeInference ARG0 = b -> nullable(b.getTypeFactory(), b.getOperandType(0));
+    public static final SqlReturnTypeInference ARG0 = b -> nullable(b.getTypeFactory(), b.getOperandType(0));
 
     /** The common type of the arguments from {@code from} on (Hive's rule for if, nvl, coalesce, greatest). */
-    static SqlReturnTypeInference common(int from) {
+    public static SqlReturnTypeInference common(int from) {
         return b -> {
             List<RelDataType> types = new ArrayList<>();
             for (int i = from; i < b.getOperandCount(); i++) {
@@ -59,7 +59,7 @@ final class HiveReturnTypes {
     }
 
     /** round/bround: the argument's type; a decimal keeps min(d, s) fraction digits. */
-    static final SqlReturnTypeInference ROUND = b -> {
+    public static final SqlReturnTypeInference ROUND = b -> {
         RelDataType t = b.getOperandType(0);
         RelDataTypeFactory f = b.getTypeFactory();
         if (t.getSqlTypeName() == SqlTypeName.DECIMAL) {
@@ -76,7 +76,7 @@ final class HiveReturnTypes {
     };
 
     /** floor/ceil: BIGINT, or decimal(p - s + 1, 0) for a decimal. */
-    static final SqlReturnTypeInference FLOOR = b -> {
+    public static final SqlReturnTypeInference FLOOR = b -> {
         RelDataType t = b.getOperandType(0);
         RelDataTypeFactory f = b.getTypeFactory();
         if (t.getSqlTypeName() == SqlTypeName.DECIMAL) {
@@ -86,7 +86,7 @@ final class HiveReturnTypes {
     };
 
     /** sign: INT for a decimal, DOUBLE otherwise. */
-    static final SqlReturnTypeInference SIGN = b -> {
+    public static final SqlReturnTypeInference SIGN = b -> {
         RelDataTypeFactory f = b.getTypeFactory();
         return nullable(f, f.createSqlType(b.getOperandType(0).getSqlTypeName() == SqlTypeName.DECIMAL
                 ? SqlTypeName.INTEGER : SqlTypeName.DOUBLE));

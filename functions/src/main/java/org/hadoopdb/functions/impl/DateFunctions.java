@@ -1,5 +1,13 @@
 package org.hadoopdb.functions.impl;
 
+import static org.hadoopdb.functions.ArgKind.ANY;
+import static org.hadoopdb.functions.ArgKind.BIGINT;
+import static org.hadoopdb.functions.ArgKind.DATE;
+import static org.hadoopdb.functions.ArgKind.DATETIME;
+import static org.hadoopdb.functions.ArgKind.INT;
+import static org.hadoopdb.functions.ArgKind.STRING;
+import static org.hadoopdb.functions.FunctionDefinition.function;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.text.ParsePosition;
@@ -10,14 +18,106 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.IsoFields;
 import java.util.Date;
+import java.util.List;
 import java.util.TimeZone;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rex.RexCall;
+import org.hadoopdb.functions.FunctionDefinition;
+import org.hadoopdb.functions.HiveReturnTypes;
+import org.hadoopdb.functions.PgTemplates;
+import org.hadoopdb.functions.PostgresForm;
 
 /**
- * Hive's date and time functions for generated code. Timestamps carry no time zone (as Hive's);
+ * Hive's date and time functions: their definitions, and their implementations for generated code. Timestamps carry no time zone (as Hive's);
  * conversions to and from seconds since the epoch use the session time zone, which is UTC.
  */
 public final class DateFunctions {
     private DateFunctions() {
+    }
+
+    /** The family's functions. */
+    public static List<FunctionDefinition> definitions() {
+        return List.of(
+                field("year", "The year", TimeUnitRange.YEAR),
+                field("quarter", "The quarter (1 to 4)", TimeUnitRange.QUARTER),
+                field("month", "The month (1 to 12)", TimeUnitRange.MONTH),
+                field("day", "The day of the month", TimeUnitRange.DAY).aliases("dayofmonth"),
+                field("hour", "The hour (0 to 23)", TimeUnitRange.HOUR),
+                field("minute", "The minute", TimeUnitRange.MINUTE),
+                field("second", "The second", TimeUnitRange.SECOND),
+                field("weekofyear", "The ISO-8601 week of the year", TimeUnitRange.WEEK),
+                field("dayofweek", "The day of the week, 1 (Sunday) to 7 (Saturday)", TimeUnitRange.DOW),
+                function("to_date", "to_date(date|timestamp|string d)", "The date part of d")
+                        .params(1, DATETIME).returns(HiveReturnTypes.DATE).pushedAs("CAST({0} AS DATE)")
+                        .implementedBy(DateFunctions.class),
+                function("date", "date(date|timestamp|string d)", "d as a date (CAST(d AS DATE))")
+                        .params(1, DATE).returns(HiveReturnTypes.DATE).pushedAs("CAST({0} AS DATE)")
+                        .implementedBy(DateFunctions.class),
+                function("datediff", "datediff(date end, date start)", "The number of days from start to end")
+                        .params(2, DATE, DATE).returns(HiveReturnTypes.INT).pushedAs("{0} - {1}")
+                        .implementedBy(DateFunctions.class),
+                function("date_add", "date_add(date d, int days)", "d plus days days")
+                        .params(2, DATE, INT).returns(HiveReturnTypes.DATE).postgres(call -> addDaysInPostgres("date_add", "+", call))
+                        .implementedBy(DateFunctions.class),
+                function("date_sub", "date_sub(date d, int days)", "d minus days days")
+                        .params(2, DATE, INT).returns(HiveReturnTypes.DATE).postgres(call -> addDaysInPostgres("date_sub", "-", call))
+                        .implementedBy(DateFunctions.class),
+                function("add_months", "add_months(date d, int n)",
+                        "d plus n months as 'yyyy-MM-dd'; the last day of a month stays the last day")
+                        .params(2, DATE, INT).returns(HiveReturnTypes.STRING).notPushed(noEquivalent("add_months"))
+                        .implementedBy(DateFunctions.class),
+                function("last_day", "last_day(date d)", "The last day of d's month as 'yyyy-MM-dd'")
+                        .params(1, DATE).returns(HiveReturnTypes.STRING).notPushed(noEquivalent("last_day"))
+                        .implementedBy(DateFunctions.class),
+                function("months_between", "months_between(date|timestamp a, date|timestamp b)",
+                        "The months from b to a, fractional unless both are the same day of month or both last days, rounded to 8 digits")
+                        .params(2, DATETIME, DATETIME).returns(HiveReturnTypes.DOUBLE).notPushed(noEquivalent("months_between"))
+                        .implementedBy(DateFunctions.class),
+                function("date_format", "date_format(date|timestamp d, string pattern)",
+                        "d formatted with a Java SimpleDateFormat pattern")
+                        .params(2, DATETIME, STRING).returns(HiveReturnTypes.STRING).notPushed(noEquivalent("date_format"))
+                        .implementedBy(DateFunctions.class),
+                // without arguments: the query's start, a literal by then (QueryClock)
+                function("unix_timestamp", "unix_timestamp([string|date|timestamp t[, string pattern]])",
+                        "Seconds since 1970-01-01 00:00 UTC of t (text read as 'yyyy-MM-dd HH:mm:ss' or with the SimpleDateFormat "
+                                + "pattern, in the session time zone, UTC by default); of the query's start without arguments")
+                        .params(0, ANY, STRING).returns(HiveReturnTypes.BIGINT)
+                        .postgres(call -> call.operands.size() == 1 && !PgTemplates.string(call.operands.get(0))
+                                ? PostgresForm.sql("CAST(FLOOR(EXTRACT(EPOCH FROM CAST({0} AS TIMESTAMP))) AS BIGINT)")
+                                : PostgresForm.notPushed("unix_timestamp of text parses with Java's SimpleDateFormat rules"))
+                        .implementedBy(DateFunctions.class),
+                function("from_unixtime", "from_unixtime(bigint seconds[, string pattern])",
+                        "The time seconds after 1970-01-01 00:00 UTC as text ('yyyy-MM-dd HH:mm:ss' or the pattern), in the session time zone")
+                        .params(1, BIGINT, STRING).returns(HiveReturnTypes.STRING).notPushed(noEquivalent("from_unixtime"))
+                        .implementedBy(DateFunctions.class),
+                // fixed to literals at planning (QueryClock), before either side sees them
+                function("current_date", "current_date()", "The date when the query started (the same for every row)")
+                        .params(0).returns(HiveReturnTypes.DATE).nondeterministic().notPushed(noEquivalent("current_date"))
+                        .inline(),
+                function("current_timestamp", "current_timestamp()", "The time when the query started (the same for every row)")
+                        .params(0).returns(HiveReturnTypes.TIMESTAMP).nondeterministic()
+                        .notPushed(noEquivalent("current_timestamp")).inline());
+    }
+
+    /** A field of a date, timestamp or date text, as Hive's INT. */
+    private static FunctionDefinition field(String name, String what, TimeUnitRange unit) {
+        return function(name, name + "(date|timestamp|string d)", what + " of d")
+                .params(1, DATETIME).returns(HiveReturnTypes.INT)
+                .postgres(call -> PgTemplates.extract(unit, call.operands.get(0).getType(), "{0}"))
+                .implementedBy(DateFunctions.class);
+    }
+
+    private static String noEquivalent(String name) {
+        return name + " has no PostgreSQL equivalent with Hive's semantics";
+    }
+
+    private static PostgresForm addDaysInPostgres(String name, String sign, RexCall call) {
+        Integer days = PgTemplates.intLiteral(call.operands.get(1));
+        if (days == null || Math.abs((long) days) > 1_000_000) {
+            return PostgresForm.notPushed(name + " by a computed or huge number of days: Hive's dates reach years PostgreSQL's "
+                    + "cannot (an error there)");
+        }
+        return PostgresForm.sql("{0} " + sign + " {1}");
     }
 
     public static int year(LocalDate d) {

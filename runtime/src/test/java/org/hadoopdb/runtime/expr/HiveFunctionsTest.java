@@ -82,6 +82,28 @@ class HiveFunctionsTest {
     }
 
     @Test
+    void soundexAndLevenshtein() {
+        assertThat(eval("soundex(s)", row("s", "Miller"))).isEqualTo("M460");
+        assertThat(eval("soundex(s)", row("s", "Ashcraft"))).isEqualTo("A261");
+        assertThat(eval("soundex(s)", row("s", ""))).isEqualTo("");
+        assertThat(eval("soundex(s)", row("s", "Müller"))).isNull();
+        assertThat(eval("soundex(s)", row())).isNull();
+        assertThat(eval("soundex(i)", row("i", 42))).isEqualTo(""); // implicit int -> string, no letters
+        assertThat(eval("soundex(v)", row("v", "Rubin"))).isEqualTo("R150");
+        assertThat(eval("soundex(s) = soundex(s2)", row("s", "Robert", "s2", "Rupert"))).isEqualTo(true);
+        assertThat(type("soundex(s)")).startsWith("VARCHAR");
+        assertThat(eval("levenshtein(s, s2)", row("s", "kitten", "s2", "sitting"))).isEqualTo(3);
+        assertThat(eval("levenshtein(s, 'flaw')", row("s", "lawn"))).isEqualTo(2);
+        assertThat(eval("levenshtein(s, '')", row("s", "a\uD83D\uDE00"))).isEqualTo(3);
+        assertThat(eval("levenshtein(s, s2)", row("s", "abc"))).isNull();
+        assertThat(eval("levenshtein(n, s2)", row("s2", "abc"))).isNull();
+        assertThat(eval("levenshtein(i, 123)", row("i", 124))).isEqualTo(1);
+        assertThat(type("levenshtein(s, s2)")).isEqualTo("INTEGER");
+        assertThat(ExpressionHarness.test("levenshtein(s, 'abd') <= 1", row("i", 1, "s", "abc"))).isTrue();
+        assertThat(HiveFunctionLibrary.instance().describe("SOUNDEX").orElseThrow().signature()).isEqualTo("soundex(string str)");
+    }
+
+    @Test
     void splitIsRefusedClearly() {
         assertThatThrownBy(() -> eval("split(s, ',')", row())).isInstanceOf(PlannerException.class)
                 .hasMessageContaining("split").hasMessageContaining("ARRAY");

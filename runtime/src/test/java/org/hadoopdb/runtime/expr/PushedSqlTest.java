@@ -67,6 +67,8 @@ class PushedSqlTest {
         assertThat(refused("ascii(s)")).contains("UTF-8 byte");
         assertThat(refused("regexp_replace(s, 'a+', 'b')")).contains("leftmost");
         assertThat(refused("regexp_extract(s, 'a(b)', 1)")).contains("leftmost");
+        assertThat(refused("soundex(s)")).contains("soundex is in PostgreSQL's fuzzystrmatch extension");
+        assertThat(refused("levenshtein(s, s2)")).contains("levenshtein is in PostgreSQL's fuzzystrmatch extension");
         assertThat(pushed("s = 'it\\'s é'")).isEqualTo("\"s\" = U&'it''s \\00E9'");
     }
 

@@ -1,9 +1,5 @@
 package org.hadoopdb.planner.codegen;
 
-import org.hadoopdb.functions.impl.StringFunctions;
-import org.hadoopdb.functions.impl.DateFunctions;
-import org.hadoopdb.functions.impl.MathFunctions;
-import org.hadoopdb.functions.impl.MiscFunctions;
 import org.hadoopdb.functions.impl.FunctionState;
 import org.hadoopdb.functions.impl.AcceptsNulls;
 import java.lang.reflect.Method;
@@ -22,18 +18,17 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.codegen.ExpressionCodegen.Val;
+import org.hadoopdb.functions.FunctionDefinition;
 import org.hadoopdb.functions.HiveFunction;
 
 /**
- * Generates calls of the Hive function library. Conditionals ({@code if}, {@code nvl},
- * {@code coalesce}, ...) are generated inline with lazy evaluation; every other function calls the
- * public static method of the same name in one of the runtime classes, the overload chosen at
- * planning time from the argument types (reflection happens here, once, never per row).
+ * Generates calls of the Hive function library. A function's {@link FunctionDefinition} names the
+ * class whose public static methods of the function's name implement it; the overload is chosen at
+ * planning time from the argument types (reflection happens here, once, never per row). The special
+ * forms the definitions mark inline (the conditionals {@code if}, {@code nvl}, {@code coalesce},
+ * ..., with lazy evaluation, and {@code rand}) are generated here.
  */
 final class FunctionCalls {
-    private static final List<Class<?>> RUNTIME = List.of(StringFunctions.class, DateFunctions.class,
-            MathFunctions.class, MiscFunctions.class);
-
     private final ExpressionCodegen cg;
 
     FunctionCalls(ExpressionCodegen cg) {
@@ -41,6 +36,15 @@ final class FunctionCalls {
     }
 
     Val call(HiveFunction f, RexCall call) {
+        FunctionDefinition definition = f.definition();
+        return switch (definition.evaluation()) {
+            case METHODS -> runtime(f, definition.implementation(), call);
+            case INLINE -> inline(f, call);
+            case UNSUPPORTED -> throw new PlannerException(f.getName() + ": " + f.description());
+        };
+    }
+
+    private Val inline(HiveFunction f, RexCall call) {
         List<RexNode> ops = call.operands;
         RelDataType type = call.getType();
         switch (f.getName()) {
@@ -60,8 +64,6 @@ final class FunctionCalls {
                 return extreme(ops, type, SqlKind.GREATER_THAN);
             case "least":
                 return extreme(ops, type, SqlKind.LESS_THAN);
-            case "date":
-                return Conversions.toRepr(cg, cg.gen(ops.get(0)), ops.get(0).getType(), Repr.DATE);
             case "rand": {
                 String seed = ops.isEmpty() ? "" : ops.get(0) instanceof RexLiteral l && !l.isNull()
                         ? l.getValueAs(Long.class) + "L" : null;
@@ -74,7 +76,7 @@ final class FunctionCalls {
             case "current_date", "current_timestamp":
                 throw new PlannerException(f.getName() + " should have been fixed to the query's start time before compiling");
             default:
-                return runtime(f, call);
+                throw new PlannerException("Function " + f.getName() + " is marked inline, but no inline code is generated for it");
         }
     }
 
@@ -128,21 +130,19 @@ final class FunctionCalls {
     private record Candidate(Method method, boolean state, int cost) {
     }
 
-    private Val runtime(HiveFunction f, RexCall call) {
+    private Val runtime(HiveFunction f, Class<?> owner, RexCall call) {
         List<Val> args = new ArrayList<>();
         for (RexNode op : call.operands) {
             args.add(cg.gen(op));
         }
         Candidate best = null;
-        for (Class<?> owner : RUNTIME) {
-            for (Method m : owner.getMethods()) {
-                if (!m.getName().equals(f.getName()) || !Modifier.isStatic(m.getModifiers())) {
-                    continue;
-                }
-                Candidate c = match(m, args);
-                if (c != null && (best == null || c.cost() < best.cost())) {
-                    best = c;
-                }
+        for (Method m : owner.getMethods()) {
+            if (!m.getName().equals(f.getName()) || !Modifier.isStatic(m.getModifiers())) {
+                continue;
+            }
+            Candidate c = match(m, args);
+            if (c != null && (best == null || c.cost() < best.cost())) {
+                best = c;
             }
         }
         if (best == null) {

@@ -1,7 +1,6 @@
 package org.hadoopdb.planner.sqlgen;
 
 import java.math.BigDecimal;
-import java.util.List;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
@@ -15,12 +14,16 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.hadoopdb.functions.impl.HiveValues;
 import org.hadoopdb.functions.HiveFunction;
 import org.hadoopdb.functions.HiveOperators;
+import org.hadoopdb.functions.PgTemplates;
+import org.hadoopdb.functions.PostgresForm;
 
 /**
  * How one Hive operator or function call is computed in PostgreSQL with exactly Hive's result, or
  * why it cannot be: the single source of both the pushdown policy's decisions and the SQL the
  * generator prints. Each decision considers only the call itself (its operator, operand types
- * and literal operands); the policy checks every call of an expression.
+ * and literal operands); the policy checks every call of an expression. A library function's form
+ * comes from its {@link org.hadoopdb.functions.FunctionDefinition}; operators, CAST, LIKE and
+ * CASE are decided here.
  */
 public final class PostgresTranslation {
     /**
@@ -39,13 +42,12 @@ public final class PostgresTranslation {
             return new Decision(null, t);
         }
 
-        public boolean pushable() {
-            return refused == null;
+        static Decision of(PostgresForm form) {
+            return new Decision(form.refused(), form.template());
         }
 
-        /** The same template with the operand of a one-argument function where EXTRACT has its second. */
-        Decision shift() {
-            return template == null ? this : new Decision(null, template.replace("{1}", "{0}"));
+        public boolean pushable() {
+            return refused == null;
         }
     }
 
@@ -56,7 +58,7 @@ public final class PostgresTranslation {
     public static Decision of(RexCall call) {
         SqlOperator op = call.getOperator();
         if (op instanceof HiveFunction f) {
-            return function(f.getName(), call);
+            return Decision.of(f.definition().postgres(call));
         }
         if (op == HiveOperators.DIVIDE) {
             return divide(call);
@@ -110,7 +112,8 @@ public final class PostgresTranslation {
             case LIKE:
                 return like(call);
             case EXTRACT:
-                return extract(((RexLiteral) call.operands.get(0)).getValueAs(TimeUnitRange.class), call.operands.get(1).getType());
+                return Decision.of(PgTemplates.extract(((RexLiteral) call.operands.get(0)).getValueAs(TimeUnitRange.class),
+                        call.operands.get(1).getType(), "{1}"));
             default:
                 return Decision.refuse(op.getName() + " has no PostgreSQL equivalent with Hive's semantics");
         }
@@ -119,12 +122,11 @@ public final class PostgresTranslation {
     // ---------------------------------------------------------------- operators
 
     private static boolean approx(RexNode n) {
-        SqlTypeName t = n.getType().getSqlTypeName();
-        return t == SqlTypeName.DOUBLE || t == SqlTypeName.REAL || t == SqlTypeName.FLOAT;
+        return PgTemplates.approx(n);
     }
 
     private static boolean string(RexNode n) {
-        return SqlTypeUtil.isCharacter(n.getType());
+        return PgTemplates.string(n);
     }
 
     private static String symbol(SqlKind kind) {
@@ -177,18 +179,11 @@ public final class PostgresTranslation {
     }
 
     private static String wider(RelDataType t) {
-        return t.getSqlTypeName() == SqlTypeName.BIGINT ? "NUMERIC" : "BIGINT";
+        return PgTemplates.wider(t);
     }
 
-    /** An exact integer result wrapped to its type's width, as Java's (and Hive's) arithmetic wraps. */
     private static String wrap(String exact, RelDataType type) {
-        return switch (type.getSqlTypeName()) {
-            case BIGINT -> "CAST(MOD(MOD(" + exact + " + 9223372036854775808, 18446744073709551616) + 18446744073709551616, "
-                    + "18446744073709551616) - 9223372036854775808 AS BIGINT)";
-            case INTEGER -> "CAST(((" + exact + " + 2147483648) & 4294967295) - 2147483648 AS INTEGER)";
-            case SMALLINT -> "CAST(((" + exact + " + 32768) & 65535) - 32768 AS SMALLINT)";
-            default -> "CAST(((" + exact + " + 128) & 255) - 128 AS SMALLINT)";
-        };
+        return PgTemplates.wrap(exact, type);
     }
 
     private static Decision arithmetic(RexCall call) {
@@ -279,20 +274,6 @@ public final class PostgresTranslation {
         return Decision.template("{0} ~ " + PgLiterals.string(are));
     }
 
-    private static Decision extract(TimeUnitRange unit, RelDataType from) {
-        boolean date = from.getSqlTypeName() == SqlTypeName.DATE;
-        String x = date && (unit == TimeUnitRange.HOUR || unit == TimeUnitRange.MINUTE || unit == TimeUnitRange.SECOND)
-                ? "CAST({1} AS TIMESTAMP)" : "{1}";
-        return switch (unit) {
-            case YEAR, QUARTER, MONTH, DAY, HOUR, MINUTE -> Decision.template("CAST(EXTRACT(" + unit.name() + " FROM " + x
-                    + ") AS INTEGER)");
-            case WEEK -> Decision.template("CAST(EXTRACT(WEEK FROM " + x + ") AS INTEGER)");
-            case DOW -> Decision.template("CAST(EXTRACT(DOW FROM " + x + ") AS INTEGER) + 1");
-            case SECOND -> Decision.template("CAST(FLOOR(EXTRACT(SECOND FROM " + x + ")) AS INTEGER)");
-            default -> Decision.refuse("EXTRACT(" + unit + ")");
-        };
-    }
-
     // ---------------------------------------------------------------- CAST
 
     /**
@@ -367,215 +348,5 @@ public final class PostgresTranslation {
             case SMALLINT -> s.matches("-?\\d{1,4}");
             default -> false;
         };
-    }
-
-    // ---------------------------------------------------------------- Hive functions
-
-    private static Decision function(String name, RexCall call) {
-        List<RexNode> ops = call.operands;
-        switch (name) {
-            case "substr": {
-                Integer pos = intLiteral(ops.get(1));
-                Integer len = ops.size() > 2 ? intLiteral(ops.get(2)) : Integer.valueOf(Integer.MAX_VALUE);
-                if (pos == null || len == null || len < 0) {
-                    return Decision.refuse("substr with a computed or negative position or length: PostgreSQL counts "
-                            + "positions below 1 differently");
-                }
-                String l = ops.size() > 2 ? ", {2}" : "";
-                if (pos >= 0) {
-                    return Decision.template("SUBSTR({0}, " + Math.max(1, pos) + l + ")");
-                }
-                return Decision.template("CASE WHEN CHAR_LENGTH({0}) < " + (-(long) pos) + " THEN '' ELSE SUBSTR({0}, CHAR_LENGTH({0}) - "
-                        + (-(long) pos - 1) + l + ") END");
-            }
-            case "concat": {
-                StringBuilder t = new StringBuilder();
-                for (int i = 0; i < ops.size(); i++) {
-                    t.append(i == 0 ? "" : " || ").append('{').append(i).append('}');
-                }
-                return Decision.template(ops.size() == 1 ? "{0}" : t.toString());
-            }
-            case "concat_ws":
-                return Decision.template(variadic("CONCAT_WS", ops.size()));
-            case "upper", "lower", "initcap":
-                return Decision.refuse(name + ": PostgreSQL in the C locale changes ASCII letters only, Hive every Unicode letter");
-            case "trim":
-                return Decision.template("BTRIM({0}, ' ')");
-            case "ltrim":
-                return Decision.template("LTRIM({0}, ' ')");
-            case "rtrim":
-                return Decision.template("RTRIM({0}, ' ')");
-            case "length":
-                return Decision.template("CHAR_LENGTH({0})");
-            case "reverse":
-                return Decision.template("REVERSE({0})");
-            case "repeat":
-                return Decision.template("REPEAT({0}, {1})");
-            case "lpad", "rpad": {
-                Integer len = intLiteral(ops.get(1));
-                if (len == null || len < 0 || !(ops.get(2) instanceof RexLiteral p) || p.isNull()
-                        || p.getValueAs(String.class).isEmpty()) {
-                    return Decision.refuse(name + " with a computed or negative length or an empty pad: Hive gives NULL there");
-                }
-                return Decision.template(name.toUpperCase() + "({0}, {1}, {2})");
-            }
-            case "instr":
-                return Decision.template("STRPOS({0}, {1})");
-            case "locate":
-                return ops.size() == 2 ? Decision.template("STRPOS({1}, {0})")
-                        : Decision.refuse("locate with a start position has no PostgreSQL equivalent");
-            case "space":
-                return Decision.template("REPEAT(' ', {0})");
-            case "ascii":
-                return Decision.refuse("Hive's ascii is the first UTF-8 byte (negative beyond ASCII), PostgreSQL's the code point");
-            case "translate":
-                return Decision.template("TRANSLATE({0}, {1}, {2})");
-            case "replace":
-                return Decision.template("REPLACE({0}, {1}, {2})");
-            case "regexp_replace", "regexp_extract":
-                return Decision.refuse(name + ": Java's leftmost-first regular expressions pick different matches than "
-                        + "PostgreSQL's leftmost-longest ones");
-            case "year", "quarter", "month", "day", "hour", "minute", "second", "weekofyear", "dayofweek":
-                return extract(switch (name) {
-                    case "year" -> TimeUnitRange.YEAR;
-                    case "quarter" -> TimeUnitRange.QUARTER;
-                    case "month" -> TimeUnitRange.MONTH;
-                    case "day" -> TimeUnitRange.DAY;
-                    case "hour" -> TimeUnitRange.HOUR;
-                    case "minute" -> TimeUnitRange.MINUTE;
-                    case "second" -> TimeUnitRange.SECOND;
-                    case "weekofyear" -> TimeUnitRange.WEEK;
-                    default -> TimeUnitRange.DOW;
-                }, ops.get(0).getType()).shift();
-            case "to_date", "date":
-                return Decision.template("CAST({0} AS DATE)");
-            case "datediff":
-                return Decision.template("{0} - {1}");
-            case "date_add", "date_sub": {
-                Integer days = intLiteral(ops.get(1));
-                if (days == null || Math.abs((long) days) > 1_000_000) {
-                    return Decision.refuse(name + " by a computed or huge number of days: Hive's dates reach years PostgreSQL's "
-                            + "cannot (an error there)");
-                }
-                return Decision.template("{0} " + (name.equals("date_add") ? "+" : "-") + " {1}");
-            }
-            case "unix_timestamp":
-                if (ops.size() == 1 && !string(ops.get(0))) {
-                    return Decision.template("CAST(FLOOR(EXTRACT(EPOCH FROM CAST({0} AS TIMESTAMP))) AS BIGINT)");
-                }
-                return Decision.refuse("unix_timestamp of text parses with Java's SimpleDateFormat rules");
-            case "round": {
-                if (call.getType().getSqlTypeName() == SqlTypeName.DECIMAL) {
-                    return Decision.template(ops.size() > 1 ? "ROUND({0}, {1})" : "ROUND({0})");
-                }
-                if (SqlTypeUtil.isIntType(call.getType())) {
-                    Integer d = ops.size() > 1 ? intLiteral(ops.get(1)) : Integer.valueOf(0);
-                    return d != null && d >= 0 ? Decision.template("{0}")
-                            : Decision.refuse("round of an integer to a computed or negative number of digits");
-                }
-                return Decision.refuse("round of a floating-point number: PostgreSQL rounds half to even, Hive half up");
-            }
-            case "floor", "ceil":
-                if (call.getType().getSqlTypeName() == SqlTypeName.DECIMAL) {
-                    return Decision.template(name.toUpperCase() + "({0})");
-                }
-                if (SqlTypeUtil.isIntType(ops.get(0).getType())) {
-                    return Decision.template("CAST({0} AS BIGINT)");
-                }
-                return Decision.refuse(name + " of a floating-point number to BIGINT: PostgreSQL raises errors for NaN and "
-                        + "overflow, Hive saturates");
-            case "abs":
-                if (SqlTypeUtil.isIntType(call.getType())) {
-                    return Decision.template(wrap("ABS(CAST({0} AS " + wider(call.getType()) + "))", call.getType()));
-                }
-                return Decision.template("ABS({0})");
-            case "sign":
-                if (approx(ops.get(0))) {
-                    return Decision.refuse("sign of a floating-point number: PostgreSQL gives 0 for NaN and -0.0");
-                }
-                return call.getType().getSqlTypeName() == SqlTypeName.INTEGER ? Decision.template("CAST(SIGN({0}) AS INTEGER)")
-                        : Decision.template("CAST(SIGN({0}) AS DOUBLE PRECISION)");
-            case "sqrt":
-                return Decision.template("SQRT(CASE WHEN {0} < 0 THEN NULL ELSE CAST({0} AS DOUBLE PRECISION) END)");
-            case "pow", "exp", "ln", "log", "log10", "log2":
-                return Decision.refuse(name + ": PostgreSQL raises errors where Hive gives NULL, Infinity or NaN, and its "
-                        + "C library may differ from Java's Math in the last bit");
-            case "pmod":
-                return call.getType().getSqlTypeName() == SqlTypeName.DECIMAL
-                        ? Decision.template("MOD(MOD({0}, NULLIF({1}, 0)) + {1}, NULLIF({1}, 0))")
-                        : Decision.refuse("pmod of integers or floating-point numbers wraps or rounds as Java does");
-            case "rand":
-                return Decision.refuse("rand is random per row: evaluated once, in MapReduce");
-            case "greatest", "least": {
-                for (RexNode o : ops) {
-                    if (approx(o)) {
-                        return Decision.refuse(name + " of floating-point numbers orders -0.0 and 0.0 differently");
-                    }
-                }
-                StringBuilder nulls = new StringBuilder();
-                StringBuilder args = new StringBuilder();
-                boolean strings = string(ops.get(0));
-                for (int i = 0; i < ops.size(); i++) {
-                    nulls.append(i == 0 ? "" : " OR ").append('{').append(i).append("} IS NULL");
-                    args.append(i == 0 ? "" : ", ").append('{').append(i).append('}').append(strings ? " COLLATE \"C\"" : "");
-                }
-                return Decision.template("CASE WHEN " + nulls + " THEN NULL ELSE " + name.toUpperCase() + "(" + args + ") END");
-            }
-            case "if":
-                return Decision.template("CASE WHEN {0} THEN {1} ELSE {2} END");
-            case "nvl", "coalesce":
-                return Decision.template(variadic("COALESCE", ops.size()));
-            case "nullif":
-                return approx(ops.get(0)) ? Decision.refuse("nullif of floating-point numbers compares NaN differently")
-                        : Decision.template("NULLIF({0}, {1})");
-            case "nvl2":
-                return Decision.template("CASE WHEN {0} IS NOT NULL THEN {1} ELSE {2} END");
-            case "isnull":
-                return Decision.template("{0} IS NULL");
-            case "isnotnull":
-                return Decision.template("{0} IS NOT NULL");
-            case "md5":
-                return Decision.template(string(ops.get(0)) ? "MD5({0})" : "MD5(CAST({0} AS BYTEA))");
-            case "sha2": {
-                Integer bits = intLiteral(ops.get(1));
-                if (bits == null || !List.of(0, 224, 256, 384, 512).contains(bits)) {
-                    return Decision.refuse("sha2 with a computed or unsupported bit length");
-                }
-                String bytes = string(ops.get(0)) ? "CONVERT_TO({0}, 'UTF8')" : "{0}";
-                return Decision.template("ENCODE(SHA" + (bits == 0 ? 256 : bits) + "(" + bytes + "), 'hex')");
-            }
-            case "hex":
-                if (string(ops.get(0))) {
-                    return Decision.template("UPPER(ENCODE(CONVERT_TO({0}, 'UTF8'), 'hex'))");
-                }
-                if (SqlTypeUtil.isIntType(ops.get(0).getType())) {
-                    return Decision.template("UPPER(TO_HEX(CAST({0} AS BIGINT)))");
-                }
-                if (SqlTypeUtil.isBinary(ops.get(0).getType())) {
-                    return Decision.template("UPPER(ENCODE({0}, 'hex'))");
-                }
-                return Decision.refuse("hex of " + ops.get(0).getType().getSqlTypeName());
-            default:
-                return Decision.refuse(name + " has no PostgreSQL equivalent with Hive's semantics");
-        }
-    }
-
-    private static String variadic(String function, int n) {
-        StringBuilder t = new StringBuilder(function).append('(');
-        for (int i = 0; i < n; i++) {
-            t.append(i == 0 ? "" : ", ").append('{').append(i).append('}');
-        }
-        return t.append(')').toString();
-    }
-
-    private static Integer intLiteral(RexNode n) {
-        if (n instanceof RexLiteral l && !l.isNull() && SqlTypeUtil.isExactNumeric(l.getType())) {
-            BigDecimal v = l.getValueAs(BigDecimal.class);
-            return v.scale() <= 0 && v.abs().compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0 ? v.intValue() : null;
-        }
-        if (n instanceof RexCall c && c.getKind() == SqlKind.CAST) {
-            return intLiteral(c.operands.get(0));
-        }
-        return null;
     }
 }

@@ -1,8 +1,9 @@
 /**
  * PostgreSQL generation for the parts of a plan pushed into the chunk databases.
  *
- * <p>{@link org.hadoopdb.planner.sqlgen.PostgresTranslation} is the single table of what PostgreSQL
- * computes exactly as Hive does; the pushdown policy refuses what it refuses (the reason is what
+ * <p>{@link org.hadoopdb.planner.sqlgen.PostgresTranslation} is the single point that decides what
+ * PostgreSQL computes exactly as Hive does (for a library function it asks the function's
+ * {@link org.hadoopdb.functions.FunctionDefinition}, which holds its PostgreSQL form); the pushdown policy refuses what it refuses (the reason is what
  * EXPLAIN prints), and {@link org.hadoopdb.planner.sqlgen.ChunkSqlGenerator} rewrites every pushed
  * call into the PostgreSQL it names ({@code PostgresRewriter}) before Calcite's
  * {@code RelToSqlConverter} prints the statement in {@link org.hadoopdb.planner.sqlgen.HivePostgresDialect}.
