@@ -8,21 +8,6 @@ public final class Formats {
     private Formats() {
     }
 
-    /** 1536 → "1.5 KB". */
-    public static String bytes(long n) {
-        if (n < 0) {
-            return "?";
-        }
-        String[] units = {"B", "KB", "MB", "GB", "TB"};
-        double v = n;
-        int u = 0;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return u == 0 ? n + " B" : String.format("%.1f %s", v, units[u]);
-    }
-
     /** A left-aligned text table with a header row. */
     public static String table(List<String> header, List<List<String>> rows) {
         int[] widths = new int[header.size()];

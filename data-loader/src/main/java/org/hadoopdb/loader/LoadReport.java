@@ -2,6 +2,7 @@ package org.hadoopdb.loader;
 
 import java.util.List;
 import java.util.Locale;
+import org.hadoopdb.catalog.config.ByteSizeText;
 
 /**
  * What a successful load did.
@@ -32,7 +33,7 @@ public record LoadReport(String table, String loadId, long generation, long cata
     public String summary() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Loaded %,d rows into %s (%s, generation %d): %,d rows, %s in the table now%n",
-                rowsLoaded, table, overwrite ? "overwrite" : "append", generation, rowsInTable, bytes(bytesInTable)));
+                rowsLoaded, table, overwrite ? "overwrite" : "append", generation, rowsInTable, ByteSizeText.format(bytesInTable)));
         if (rowsRejected > 0) {
             sb.append(String.format(Locale.ROOT, "Rejected %,d of %,d records; see %s%n", rowsRejected, recordsRead, rejectFile));
         }
@@ -41,7 +42,7 @@ public record LoadReport(String table, String loadId, long generation, long cata
         for (ChunkLoad c : chunks) {
             sb.append(String.format(Locale.ROOT, "%-6d %-12s %-16s %,12d %,10d %,12d %10s%n", c.chunk(), c.primary(),
                     c.replicas().isEmpty() ? "-" : String.join(",", c.replicas()), c.rowsLoaded(), c.rowsRejected(), c.rows(),
-                    bytes(c.bytes())));
+                    ByteSizeText.format(c.bytes())));
         }
         if (rejectedWithoutChunk > 0) {
             sb.append(String.format(Locale.ROOT, "%,d rejected records have no chunk (wrong field count or unreadable key)%n",
@@ -49,16 +50,5 @@ public record LoadReport(String table, String loadId, long generation, long cata
         }
         sb.append("Time: ").append(timings).append(System.lineSeparator());
         return sb.toString();
-    }
-
-    static String bytes(long n) {
-        String[] units = {"B", "KB", "MB", "GB", "TB"};
-        double v = n;
-        int u = 0;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return u == 0 ? n + " B" : String.format(Locale.ROOT, "%.1f %s", v, units[u]);
     }
 }

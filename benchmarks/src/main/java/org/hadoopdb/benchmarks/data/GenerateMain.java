@@ -128,7 +128,7 @@ public final class GenerateMain implements Callable<Integer> {
                     .overwrite(overwrite).progressInterval(interval).build();
             printPlan(stdout, generator, pavlo);
             if (!dryRun) {
-                summaries.add(generator.generate(ProgressListener.logging()));
+                summaries.add(generator.generate(GenerationProgressListener.logging()));
             }
         }
         if (tpch) {
@@ -137,7 +137,7 @@ public final class GenerateMain implements Callable<Integer> {
             if (!dryRun) {
                 summaries.add(TpchDataGenerator.builder().scaleFactor(sf).threads(threads)
                         .outputDir(out.resolve("tpch")).overwrite(overwrite).progressInterval(interval)
-                        .build().generate(ProgressListener.logging()));
+                        .build().generate(GenerationProgressListener.logging()));
             }
         }
         summaries.forEach(s -> printSummary(stdout, s));

@@ -34,9 +34,9 @@ final class PartRunner {
     private final Path root;
     private final int threads;
     private final Duration reportInterval;
-    private final ProgressListener listener;
+    private final GenerationProgressListener listener;
 
-    PartRunner(Path root, int threads, Duration reportInterval, ProgressListener listener) {
+    PartRunner(Path root, int threads, Duration reportInterval, GenerationProgressListener listener) {
         this.root = root;
         this.threads = threads;
         this.reportInterval = reportInterval;

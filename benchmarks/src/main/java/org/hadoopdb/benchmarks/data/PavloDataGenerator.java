@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *         .outputDir(Path.of("/data/bench"))
  *         .tables(EnumSet.allOf(PavloTable.class))
  *         .build()
- *         .generate(ProgressListener.logging());
+ *         .generate(GenerationProgressListener.logging());
  * }</pre>
  *
  * <p>Layout: {@code <out>/<table>/part-NNNNN} for each table ({@code grep}, {@code rankings},
@@ -128,7 +128,7 @@ public final class PavloDataGenerator {
     }
 
     /** Generates the chosen tables; blocks until done. */
-    public GenerationSummary generate(ProgressListener listener) throws IOException {
+    public GenerationSummary generate(GenerationProgressListener listener) throws IOException {
         Objects.requireNonNull(listener, "listener");
         long start = System.nanoTime();
         List<String> directories = new ArrayList<>();

@@ -70,7 +70,7 @@ public final class TpchDataGenerator {
     }
 
     /** Generates the chosen tables; blocks until done. */
-    public GenerationSummary generate(ProgressListener listener) throws IOException {
+    public GenerationSummary generate(GenerationProgressListener listener) throws IOException {
         Objects.requireNonNull(listener, "listener");
         long start = System.nanoTime();
         Files.createDirectories(outputDir);

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.hadoopdb.benchmarks.paper.PaperData;
 import org.hadoopdb.cli.BaseCommand;
-import org.hadoopdb.cli.shell.ValueText;
+import org.hadoopdb.connector.row.HiveText;
 import org.hadoopdb.hiveql.ast.QueryStatement;
 import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.runtime.ResultStream;
@@ -91,7 +91,7 @@ public final class QuickstartCommand extends BaseCommand {
                 if (rows < 3) {
                     StringBuilder line = new StringBuilder();
                     for (int i = 0; i < result.schema().size(); i++) {
-                        line.append(i == 0 ? "" : "\t").append(ValueText.of(result.row().get(i)));
+                        line.append(i == 0 ? "" : "\t").append(HiveText.of(result.row().get(i)));
                     }
                     first.add(line.toString());
                 }

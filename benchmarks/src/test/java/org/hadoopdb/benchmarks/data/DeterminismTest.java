@@ -35,7 +35,7 @@ class DeterminismTest {
             b.rowsPerPart(PavloTable.RANKINGS, 2_500).rowsPerPart(PavloTable.USERVISITS, 20_000)
                     .rowsPerPart(PavloTable.DOCUMENTS, 100);
         }
-        b.build().generate(ProgressListener.NONE);
+        b.build().generate(GenerationProgressListener.NONE);
     }
 
     @Test

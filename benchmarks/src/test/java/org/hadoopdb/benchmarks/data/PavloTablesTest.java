@@ -49,7 +49,7 @@ class PavloTablesTest {
                 .rowsPerPart(PavloTable.USERVISITS, 70_000)
                 .rowsPerPart(PavloTable.DOCUMENTS, 250)
                 .build();
-        summary = generator.generate(ProgressListener.NONE);
+        summary = generator.generate(GenerationProgressListener.NONE);
         rankings = new HashMap<>();
         for (String line : TestFiles.lines(out.resolve("rankings"))) {
             String[] f = line.split("\\|", -1);

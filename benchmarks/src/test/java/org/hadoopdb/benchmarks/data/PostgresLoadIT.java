@@ -43,7 +43,7 @@ class PostgresLoadIT {
         generator = PavloDataGenerator.builder().seed(SEED).scale(Scale.paperFraction(0.0005, 1)).threads(2)
                 .outputDir(out).rowsPerPart(PavloTable.USERVISITS, 30_000).rowsPerPart(PavloTable.DOCUMENTS, 120)
                 .build();
-        summary = generator.generate(ProgressListener.NONE);
+        summary = generator.generate(GenerationProgressListener.NONE);
 
         NodeInfo node = TestClusters.shared(1).catalog().nodes().get(0);
         db = DriverManager.getConnection(node.jdbcUrl(), node.user(), "");

@@ -34,7 +34,7 @@ class SelectionThresholdTest {
     void expectedCountIsExactInTheGeneratedRankings(@TempDir Path out) throws Exception {
         PavloDataGenerator g = PavloDataGenerator.builder().seed(5).scale(Scale.paperFraction(0.005, 1))
                 .tables(java.util.EnumSet.of(PavloTable.RANKINGS)).outputDir(out).threads(2).build();
-        SelectionThreshold st = g.generate(ProgressListener.NONE).selectionThreshold().orElseThrow();
+        SelectionThreshold st = g.generate(GenerationProgressListener.NONE).selectionThreshold().orElseThrow();
         long selected = TestFiles.lines(out.resolve("rankings")).stream()
                 .mapToLong(l -> Long.parseLong(l.substring(0, l.indexOf('|'))))
                 .filter(pageRank -> pageRank > st.threshold())

@@ -25,7 +25,7 @@ class TpchDataGeneratorTest {
     @BeforeAll
     static void generate() throws Exception {
         summary = TpchDataGenerator.builder().scaleFactor(0.01).threads(2).rowsPerPart(4_000).outputDir(out)
-                .build().generate(ProgressListener.NONE);
+                .build().generate(GenerationProgressListener.NONE);
     }
 
     @Test
@@ -57,7 +57,7 @@ class TpchDataGeneratorTest {
     @Test
     void threadCountDoesNotChangeTheFiles(@TempDir Path single) throws Exception {
         TpchDataGenerator.builder().scaleFactor(0.01).threads(1).rowsPerPart(4_000).outputDir(single)
-                .tables(List.of("orders", "lineitem")).build().generate(ProgressListener.NONE);
+                .tables(List.of("orders", "lineitem")).build().generate(GenerationProgressListener.NONE);
         for (String table : List.of("orders", "lineitem")) {
             List<Path> a = TestFiles.parts(out.resolve(table));
             List<Path> b = TestFiles.parts(single.resolve(table));

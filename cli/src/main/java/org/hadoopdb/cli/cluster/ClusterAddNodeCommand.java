@@ -1,6 +1,6 @@
 package org.hadoopdb.cli.cluster;
 
-import java.net.URI;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.hadoopdb.catalog.CatalogException;
@@ -13,6 +13,7 @@ import org.hadoopdb.cli.CliException;
 import org.hadoopdb.cli.Passwords;
 import org.hadoopdb.connector.pool.CredentialProviders;
 import org.hadoopdb.connector.pool.NodeProbe;
+import org.hadoopdb.connector.pool.PostgresUrl;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -57,7 +58,7 @@ public final class ClusterAddNodeCommand extends BaseCommand {
             throw new CliException("Give either --password-file or --credential, not both");
         }
         String hostName = host != null ? host : hostOf(jdbcUrl);
-        String userName = user != null ? user : urlParameter(jdbcUrl, "user");
+        String userName = user != null ? user : PostgresUrl.parse(jdbcUrl).flatMap(u -> u.property("user")).orElse(null);
         if (userName == null) {
             userName = System.getProperty("user.name");
         }
@@ -93,32 +94,11 @@ public final class ClusterAddNodeCommand extends BaseCommand {
         return 0;
     }
 
+    /** The host of the URL's one server, as pgjdbc reads the URL. */
     static String hostOf(String url) {
-        if (url == null || !url.startsWith("jdbc:postgresql://")) {
-            throw new CliException("--jdbc-url must look like jdbc:postgresql://host:port/database, got '" + url + "'");
-        }
-        try {
-            String host = URI.create(url.substring("jdbc:".length())).getHost();
-            if (host == null || host.isBlank()) {
-                throw new CliException("Cannot find the host in --jdbc-url '" + url + "': give --host");
-            }
-            return host;
-        } catch (IllegalArgumentException e) {
-            throw new CliException("--jdbc-url '" + url + "' is not a valid URL (" + e.getMessage() + "); give --host, or fix the URL", e);
-        }
-    }
-
-    private static String urlParameter(String url, String key) {
-        int q = url.indexOf('?');
-        if (q < 0) {
-            return null;
-        }
-        for (String pair : url.substring(q + 1).split("&")) {
-            int eq = pair.indexOf('=');
-            if (eq > 0 && pair.substring(0, eq).equals(key)) {
-                return java.net.URLDecoder.decode(pair.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
-            }
-        }
-        return null;
+        PostgresUrl parsed = PostgresUrl.parse(url).orElseThrow(
+                () -> new CliException("--jdbc-url must look like jdbc:postgresql://host:port/database, got '" + url + "'"));
+        return parsed.singleServer().map(InetSocketAddress::getHostString)
+                .orElseThrow(() -> new CliException("Cannot find the host in --jdbc-url '" + url + "': give --host"));
     }
 }

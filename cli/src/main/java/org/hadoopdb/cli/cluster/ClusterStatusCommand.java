@@ -2,6 +2,7 @@ package org.hadoopdb.cli.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.hadoopdb.catalog.config.ByteSizeText;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.cli.BaseCommand;
@@ -37,7 +38,7 @@ public final class ClusterStatusCommand extends BaseCommand {
         for (NodeStatus s : cluster.status()) {
             String state = !s.running() ? "stopped" : s.healthy() ? "running" : "unhealthy";
             rows.add(List.of(s.id(), "localhost:" + s.port(), state, s.pid() > 0 ? Long.toString(s.pid()) : "-",
-                    Formats.bytes(s.diskBytes()), s.dataDir().toString()));
+                    ByteSizeText.format(s.diskBytes()), s.dataDir().toString()));
         }
         console.out().print(Formats.table(List.of("NODE", "ADDRESS", "STATE", "PID", "DISK", "DATA DIRECTORY"), rows));
         console.out().println("home: " + cluster.config().home() + (cluster.isPinned() ? "  (started with 'cluster start')" : ""));

@@ -3,6 +3,7 @@ package org.hadoopdb.cli.shell;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import org.hadoopdb.connector.row.HiveText;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.runtime.ResultStream;
 
@@ -28,7 +29,7 @@ final class TablePrinter implements ResultPrinter {
         while (rows.next()) {
             String[] cells = new String[schema.size()];
             for (int i = 0; i < cells.length; i++) {
-                cells[i] = clip(ValueText.of(rows.row().get(i)));
+                cells[i] = clip(HiveText.of(rows.row().get(i)));
             }
             page.add(cells);
             n++;

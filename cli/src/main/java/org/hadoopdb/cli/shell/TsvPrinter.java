@@ -1,6 +1,7 @@
 package org.hadoopdb.cli.shell;
 
 import java.io.PrintWriter;
+import org.hadoopdb.connector.row.HiveText;
 import org.hadoopdb.runtime.ResultStream;
 
 /**
@@ -30,7 +31,7 @@ final class TsvPrinter implements ResultPrinter {
                 if (i > 0) {
                     line.append('\t');
                 }
-                line.append(ValueText.of(rows.row().get(i)));
+                line.append(HiveText.of(rows.row().get(i)));
             }
             out.println(line);
             n++;

@@ -10,6 +10,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
+import org.hadoopdb.catalog.model.HiveTimestampFormat;
 import org.hadoopdb.catalog.model.HiveType;
 import org.hadoopdb.catalog.model.HiveType.Kind;
 
@@ -282,24 +283,7 @@ public final class ColumnAccumulator {
     public static String timestampText(long micros) {
         long seconds = Math.floorDiv(micros, 1_000_000L);
         int nanos = (int) Math.floorMod(micros, 1_000_000L) * 1000;
-        LocalDateTime t = LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
-        StringBuilder sb = new StringBuilder(26).append(t.toLocalDate()).append(' ');
-        pad2(sb, t.getHour()).append(':');
-        pad2(sb, t.getMinute()).append(':');
-        pad2(sb, t.getSecond());
-        if (nanos != 0) {
-            String digits = Integer.toString(1_000_000_000 + nanos).substring(1);
-            int end = digits.length();
-            while (digits.charAt(end - 1) == '0') {
-                end--;
-            }
-            sb.append('.').append(digits, 0, end);
-        }
-        return sb.toString();
-    }
-
-    private static StringBuilder pad2(StringBuilder sb, int v) {
-        return sb.append(v < 10 ? "0" : "").append(v);
+        return HiveTimestampFormat.format(LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC));
     }
 
     // ---- serialization between tasks and the driver ---------------------------------------------

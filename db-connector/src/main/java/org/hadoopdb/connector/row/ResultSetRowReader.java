@@ -43,7 +43,7 @@ public final class ResultSetRowReader {
         this.schema = schema;
         this.rs = rs;
         try {
-            JdbcTypes.check(schema, rs.getMetaData());
+            ResultSchemas.check(schema, rs.getMetaData());
         } catch (SQLException e) {
             throw new ConnectorException("Cannot read the column types of the query result: " + e.getMessage(), e);
         }

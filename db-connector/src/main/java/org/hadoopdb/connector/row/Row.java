@@ -644,7 +644,7 @@ public final class Row implements Writable, Configurable {
             if (nulls[i]) {
                 sb.append("NULL");
             } else {
-                HiveText.append(sb, kinds[i], get(i));
+                HiveText.append(sb, get(i));
             }
         }
         return sb.toString();

@@ -13,7 +13,7 @@ import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.hiveql.ast.InsertDirectoryStatement;
 import org.hadoopdb.hiveql.ast.RowFormat;
 import org.hadoopdb.runtime.ResultStream;
-import org.hadoopdb.runtime.ValueText;
+import org.hadoopdb.connector.row.HiveText;
 
 /**
  * {@code INSERT OVERWRITE [LOCAL] DIRECTORY 'path' [ROW FORMAT DELIMITED …] query}: the query's rows
@@ -55,7 +55,7 @@ final class DirectoryWriter {
                         if (in.row().isNull(i)) {
                             out.write(nullText);
                         } else {
-                            String text = ValueText.of(in.row(), i);
+                            String text = HiveText.of(in.row().get(i));
                             out.write(escape == null ? text : escaped(text, escape, fieldDelimiter, lineDelimiter));
                         }
                     }

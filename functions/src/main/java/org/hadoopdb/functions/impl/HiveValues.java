@@ -7,6 +7,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.regex.Pattern;
+import org.hadoopdb.catalog.model.HiveTimestampFormat;
 
 /**
  * Hive's value conversions and comparisons, called by generated expression code: CAST (a string
@@ -206,44 +207,9 @@ public final class HiveValues {
         return LocalDate.ofEpochDay(epochDay).toString();
     }
 
-    /** {@code yyyy-MM-dd HH:mm:ss[.fffffffff]}, the fraction without trailing zeros. */
+    /** {@code yyyy-MM-dd HH:mm:ss[.fffffffff]}, the fraction without trailing zeros ({@link HiveTimestampFormat}). */
     public static String toString(LocalDateTime t) {
-        StringBuilder sb = new StringBuilder(29);
-        int year = t.getYear();
-        if (year < 0 || year > 9999) {
-            sb.append(year);
-        } else {
-            pad(sb, year, 4);
-        }
-        sb.append('-');
-        pad(sb, t.getMonthValue(), 2);
-        sb.append('-');
-        pad(sb, t.getDayOfMonth(), 2);
-        sb.append(' ');
-        pad(sb, t.getHour(), 2);
-        sb.append(':');
-        pad(sb, t.getMinute(), 2);
-        sb.append(':');
-        pad(sb, t.getSecond(), 2);
-        int nanos = t.getNano();
-        if (nanos != 0) {
-            sb.append('.');
-            String f = Integer.toString(1_000_000_000 + nanos).substring(1);
-            int end = f.length();
-            while (f.charAt(end - 1) == '0') {
-                end--;
-            }
-            sb.append(f, 0, end);
-        }
-        return sb.toString();
-    }
-
-    private static void pad(StringBuilder sb, int v, int width) {
-        String s = Integer.toString(v);
-        for (int i = s.length(); i < width; i++) {
-            sb.append('0');
-        }
-        sb.append(s);
+        return HiveTimestampFormat.format(t);
     }
 
     /** Binary as text: the bytes decoded as UTF-8 (Hive's CAST(binary AS STRING)). */

@@ -12,8 +12,6 @@ import org.hadoopdb.hiveql.ast.SourceSpan;
  * and stays in the last statement, so that parsing it reports the error.
  */
 final class ScriptSplitter {
-    private enum State { CODE, SINGLE_QUOTED, DOUBLE_QUOTED, BACKQUOTED, LINE_COMMENT, BLOCK_COMMENT }
-
     private final String script;
     private final List<SourceSpan> statements = new ArrayList<>();
     private int line = 1;
@@ -44,75 +42,41 @@ final class ScriptSplitter {
     }
 
     private void run() {
-        State state = State.CODE;
+        QuoteCommentScanner runs = new QuoteCommentScanner(script);
+        boolean openQuote = false;
+        boolean openComment = false;
         int commentStart = -1;
         int commentLine = 0;
         int commentColumn = 0;
-        for (int i = 0; i < script.length(); i++) {
-            char c = script.charAt(i);
-            char next = i + 1 < script.length() ? script.charAt(i + 1) : '\0';
-            switch (state) {
-                case CODE -> {
-                    if (c == ';') {
-                        emit();
-                    } else if (c == '-' && next == '-') {
-                        state = State.LINE_COMMENT;
-                    } else if (c == '/' && next == '*') {
-                        state = State.BLOCK_COMMENT;
-                        commentStart = i;
-                        commentLine = line;
-                        commentColumn = column;
-                        advance(c);
-                        advance(next);
-                        i++;
-                        continue;
-                    } else if (!Character.isWhitespace(c)) {
-                        mark(i);
-                        state = switch (c) {
-                            case '\'' -> State.SINGLE_QUOTED;
-                            case '"' -> State.DOUBLE_QUOTED;
-                            case '`' -> State.BACKQUOTED;
-                            default -> State.CODE;
-                        };
-                    }
-                }
-                case SINGLE_QUOTED, DOUBLE_QUOTED -> {
-                    mark(i);
-                    if (c == '\\' && i + 1 < script.length()) {
-                        advance(c);
-                        i++;
-                        mark(i);
-                        c = script.charAt(i);
-                    } else if (c == (state == State.SINGLE_QUOTED ? '\'' : '"')) {
-                        state = State.CODE;
-                    }
-                }
-                case BACKQUOTED -> {
-                    mark(i);
-                    // A doubled backtick closes and reopens: the state machine needs no special case.
-                    if (c == '`') {
-                        state = State.CODE;
-                    }
-                }
-                case LINE_COMMENT -> {
-                    if (c == '\n' || c == '\r') {
-                        state = State.CODE;
-                    }
-                }
-                case BLOCK_COMMENT -> {
-                    if (c == '*' && next == '/') {
-                        state = State.CODE;
-                        advance(c);
-                        advance(next);
-                        i++;
-                        continue;
-                    }
-                }
+        while (runs.next()) {
+            QuoteCommentScanner.Kind kind = runs.kind();
+            if (kind == QuoteCommentScanner.Kind.BLOCK_COMMENT) {
+                commentStart = runs.start();
+                commentLine = line;
+                commentColumn = column;
             }
-            advance(c);
+            for (int i = runs.start(); i < runs.end(); i++) {
+                char c = script.charAt(i);
+                switch (kind) {
+                    case QUOTED -> mark(i);
+                    case CODE -> {
+                        if (c == ';') {
+                            emit();
+                        } else if (!Character.isWhitespace(c)) {
+                            mark(i);
+                        }
+                    }
+                    default -> {
+                        // comments belong to no statement's text
+                    }
+                }
+                advance(c);
+            }
+            openQuote = kind == QuoteCommentScanner.Kind.QUOTED && !runs.terminated();
+            openComment = kind == QuoteCommentScanner.Kind.BLOCK_COMMENT && !runs.terminated();
         }
-        pending = first >= 0 || (state != State.CODE && state != State.LINE_COMMENT);
-        if (state == State.BLOCK_COMMENT) {
+        pending = first >= 0 || openQuote || openComment;
+        if (openComment) {
             // Keep the unterminated comment so the parser can report it.
             if (first < 0) {
                 first = commentStart;

@@ -22,6 +22,7 @@ import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.hiveql.ast.Statement;
 import org.hadoopdb.hiveql.parse.HiveQlParser;
 import org.hadoopdb.hiveql.parse.HiveQlSyntaxException;
+import org.hadoopdb.hiveql.parse.QuoteCommentScanner;
 
 /**
  * Binds the {@code ?} parameters of a prepared statement as typed literals in its parsed tree, never
@@ -231,37 +232,16 @@ public final class ParameterBinder {
     /** Offsets of the {@code ?} markers outside quotes, backticks and comments. */
     static List<Integer> positions(String sql) {
         List<Integer> out = new ArrayList<>();
-        int n = sql.length();
-        for (int i = 0; i < n; i++) {
-            char c = sql.charAt(i);
-            if (c == '\'' || c == '"') {
-                i = skipQuoted(sql, i, c);
-            } else if (c == '`') {
-                int end = sql.indexOf('`', i + 1);
-                i = end < 0 ? n : end;
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                int end = sql.indexOf('\n', i);
-                i = end < 0 ? n : end;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 1;
-            } else if (c == '?') {
-                out.add(i);
+        QuoteCommentScanner runs = new QuoteCommentScanner(sql);
+        while (runs.next()) {
+            if (runs.kind() == QuoteCommentScanner.Kind.CODE) {
+                for (int i = runs.start(); i < runs.end(); i++) {
+                    if (sql.charAt(i) == '?') {
+                        out.add(i);
+                    }
+                }
             }
         }
         return out;
-    }
-
-    /** Index of the closing quote; HiveQL escapes with a backslash. */
-    private static int skipQuoted(String sql, int start, char quote) {
-        for (int i = start + 1; i < sql.length(); i++) {
-            char c = sql.charAt(i);
-            if (c == '\\') {
-                i++;
-            } else if (c == quote) {
-                return i;
-            }
-        }
-        return sql.length();
     }
 }

@@ -27,6 +27,11 @@ class ParameterBinderTest {
     }
 
     @Test
+    void aLineCommentEndsAtACarriageReturnAsInTheLexer() {
+        assertThat(ParameterBinder.count("SELECT a FROM t -- a ?\r WHERE a = ?")).isEqualTo(1);
+    }
+
+    @Test
     void valuesBecomeTypedLiterals() {
         String sql = bound("SELECT a FROM t WHERE a = ? AND b = ? AND c = ? AND d = ? AND e = ? AND f = ? AND g = ? AND h = ?",
                 42, 7L, new BigDecimal("1.50"), "x", LocalDate.of(2000, 1, 2), LocalDateTime.of(2000, 1, 2, 3, 4, 5), 2.5, null);

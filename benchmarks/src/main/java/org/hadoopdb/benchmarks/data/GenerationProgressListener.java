@@ -10,17 +10,17 @@ import org.slf4j.LoggerFactory;
  * thread-safe and quick.
  */
 @FunctionalInterface
-public interface ProgressListener {
+public interface GenerationProgressListener {
 
     /** A listener that ignores everything. */
-    ProgressListener NONE = progress -> { };
+    GenerationProgressListener NONE = progress -> { };
 
     /** Receives one table's progress. */
     void onProgress(Progress progress);
 
     /** A listener that logs each report at INFO through SLF4J (logger {@code org.hadoopdb.benchmarks.data}). */
-    static ProgressListener logging() {
-        Logger log = LoggerFactory.getLogger(ProgressListener.class.getPackageName());
+    static GenerationProgressListener logging() {
+        Logger log = LoggerFactory.getLogger(GenerationProgressListener.class.getPackageName());
         return p -> log.info("{} {}: {}/{} rows ({}%), {} MB, {} rows/s, {} MB/s",
                 p.table(), p.finished() ? "done" : "running", p.rowsDone(), p.rowsTotal(),
                 Math.round(p.fractionDone() * 100), Math.round(p.bytesDone() / 1e6),
