@@ -56,7 +56,8 @@ public final class HiveOperators {
         return SqlTypeUtil.isExactNumeric(t);
     }
 
-    private static int precisionOf(RelDataType t) {
+    /** The decimal digits of a type: an integer type's widest value's, else the type's precision. */
+    public static int precisionOf(RelDataType t) {
         return switch (t.getSqlTypeName()) {
             case TINYINT -> 3;
             case SMALLINT -> 5;

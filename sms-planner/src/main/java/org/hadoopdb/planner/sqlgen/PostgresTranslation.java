@@ -225,13 +225,7 @@ public final class PostgresTranslation {
     }
 
     private static int precision(RelDataType t) {
-        return switch (t.getSqlTypeName()) {
-            case TINYINT -> 3;
-            case SMALLINT -> 5;
-            case INTEGER -> 10;
-            case BIGINT -> 19;
-            default -> t.getPrecision();
-        };
+        return HiveOperators.precisionOf(t);
     }
 
     private static int scale(RelDataType t) {
