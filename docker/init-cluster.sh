@@ -94,9 +94,9 @@ if [ "$SAMPLE" = "pavlo" ]; then
   if grep -qx uservisits <<<"$tables"; then
     log "the sample tables are loaded already"
   else
-    # The paper's generator (benchmarks module): 20,000 UserVisits rows per worker, the other
+    # The paper's generator (datagen module): 20,000 UserVisits rows per worker, the other
     # tables in the paper's proportions.
-    java -cp "$APP/benchmarks/target/classes:$APP/benchmarks/target/lib/*" org.hadoopdb.benchmarks.data.GenerateMain \
+    java -cp "$APP/benchmarks/target/classes:$APP/benchmarks/target/lib/*" org.hadoopdb.datagen.GenerateMain \
       --out "$SAMPLE_DIR" --scale 20000rows --nodes "$(wc -w <<<"$WORKERS")" --tables rankings,uservisits,grep --overwrite >&2
     hadoopdb -f "$APP/sample/pavlo.hql"
     rm -rf "$SAMPLE_DIR"

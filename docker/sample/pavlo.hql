@@ -1,5 +1,5 @@
 -- The sample init-cluster.sh loads: the HadoopDB paper's benchmark tables with the paper's layout
--- (benchmarks/.../paper/PaperData.java), from the files its generator wrote to /tmp/hadoopdb-sample.
+-- (cli/.../quickstart/PaperData.java), from the files its generator wrote to /tmp/hadoopdb-sample.
 -- UserVisits is hashed on destURL and Rankings on pageURL, so the Join task's join runs inside each
 -- chunk; two chunks per worker.
 CREATE TABLE IF NOT EXISTS rankings (pagerank INT, pageurl STRING, avgduration INT)

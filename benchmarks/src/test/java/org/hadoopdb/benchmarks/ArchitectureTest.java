@@ -25,6 +25,7 @@ class ArchitectureTest {
     /** The root package of each module's code, lowest layer first (the order of the parent pom's modules). */
     static final List<String> LAYERS = List.of(
             "org.hadoopdb.catalog",
+            "org.hadoopdb.cluster",
             "org.hadoopdb.connector",
             "org.hadoopdb.loader",
             "org.hadoopdb.functions",
@@ -33,6 +34,7 @@ class ArchitectureTest {
             "org.hadoopdb.runtime",
             "org.hadoopdb.engine",
             "org.hadoopdb.jdbc",
+            "org.hadoopdb.datagen",
             "org.hadoopdb.cli",
             "org.hadoopdb.benchmarks");
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.hadoopdb.cli.cluster.ClusterCommand;
+import org.hadoopdb.cli.quickstart.QuickstartCommand;
 import org.hadoopdb.cli.shell.InteractiveShell;
 import org.hadoopdb.cli.shell.Scripts;
 import org.hadoopdb.engine.session.HadoopDbEngine;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Spec;
         description = {"HadoopDB: SQL-on-MapReduce over per-node PostgreSQL databases.",
                 "Without a command: the HiveQL shell (interactive, or -e / -f).", ""},
         subcommands = {LoadCommand.class, ClusterCommand.class, ConfigCommand.class, ServerCommand.class,
-                ShellCommand.class})
+                ShellCommand.class, QuickstartCommand.class})
 public final class HadoopDbCommand implements Callable<Integer> {
     @Mixin
     GlobalOptions global;

@@ -41,10 +41,10 @@ import org.hadoopdb.connector.pool.NodePools;
 import org.hadoopdb.loader.global.GlobalHasherJob;
 import org.hadoopdb.loader.global.GlobalResults;
 import org.hadoopdb.loader.global.MapSummary;
-import org.hadoopdb.loader.job.FaultInjection;
 import org.hadoopdb.loader.job.JobRunner;
 import org.hadoopdb.loader.job.LoadCounters;
 import org.hadoopdb.loader.job.LoadPlan;
+import org.hadoopdb.loader.job.LoadTaskObserver;
 import org.hadoopdb.loader.job.NodeJobs;
 import org.hadoopdb.loader.job.NodeReport;
 import org.hadoopdb.loader.local.NodeLoadMapper;
@@ -393,11 +393,7 @@ final class LoadRun {
             }
         }
         renameStagingSchemas(schemasPerNode);
-        FaultInjection fault = FaultInjection.of(jobBase);
-        if (fault != null && fault.fires("publish", "*", 1)) {
-            throw new LoaderException("Fault injection (" + ConfigKeys.LOAD_FAULT_INJECTION.name() + "): failing the load of table '"
-                    + table.name() + "' just before its publication");
-        }
+        LoadTaskObserver.of(jobBase).publishing(table.name());
         boolean appended = !spec.overwrite() && table.generation() > 0;
         TableStats stats = TableStatsBuilder.build(table, appended, global.results().stats(), oneCopyEach);
         Catalog result = publishCatalog(chunks, stats);

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,10 +17,12 @@ import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.ChunkInfo;
 import org.hadoopdb.catalog.model.HiveType;
 import org.hadoopdb.catalog.model.TableInfo;
-import org.hadoopdb.connector.embedded.EmbeddedCluster;
-import org.hadoopdb.connector.embedded.EmbeddedNode;
-import org.hadoopdb.connector.embedded.NodeSettings;
+import org.hadoopdb.cluster.embedded.EmbeddedCluster;
+import org.hadoopdb.cluster.embedded.EmbeddedNode;
+import org.hadoopdb.cluster.embedded.NodeSettings;
 import org.hadoopdb.connector.pool.NodePools;
+import org.hadoopdb.loader.job.LoadTaskObserver;
+import org.hadoopdb.loader.job.NodeTaskCheckpoint;
 import org.hadoopdb.loader.physical.LoadLock;
 import org.hadoopdb.loader.table.TableDefinition;
 import org.hadoopdb.loader.table.TableManager;
@@ -66,7 +71,7 @@ class LoadFailureIT {
     void aRetriedCopyTaskDoesNotDuplicateRows() throws Exception {
         createAndLoadFirstGeneration(500);
         Path more = input("more", 500, 2500);
-        HadoopDbConfig config = with("hadoopdb.load.fault-injection", "copy:node2:1", "hadoopdb.load.task-attempts", "2");
+        HadoopDbConfig config = with("hadoopdb.load.task-observer", Node2sFirstCopyDies.class.getName(), "hadoopdb.load.task-attempts", "2");
         LoadReport report = new Loader(config).load(LoadSpec.builder(table).input(more.toString()).build(), LoadProgressListener.NONE);
 
         assertThat(report.rowsLoaded()).isEqualTo(2000);
@@ -90,7 +95,7 @@ class LoadFailureIT {
     void aLoadFailingInCopyLeavesThePreviousGenerationIntact() throws Exception {
         createAndLoadFirstGeneration(300);
         TableInfo before = LoadTesting.catalog().table(table);
-        HadoopDbConfig config = with("hadoopdb.load.fault-injection", "copy:node3:9", "hadoopdb.load.task-attempts", "2");
+        HadoopDbConfig config = with("hadoopdb.load.task-observer", Node3sCopiesDie.class.getName(), "hadoopdb.load.task-attempts", "2");
         assertThatThrownBy(() -> new Loader(config).load(LoadSpec.builder(table).input(input("more", 300, 900).toString()).overwrite(true)
                 .build(), LoadProgressListener.NONE))
                 .isInstanceOf(LoaderException.class)
@@ -103,7 +108,7 @@ class LoadFailureIT {
     void aLoadFailingInReplicationLeavesThePreviousGenerationIntact() throws Exception {
         createAndLoadFirstGeneration(300);
         TableInfo before = LoadTesting.catalog().table(table);
-        HadoopDbConfig config = with("hadoopdb.load.fault-injection", "replicate:node1:9", "hadoopdb.load.task-attempts", "1");
+        HadoopDbConfig config = with("hadoopdb.load.task-observer", Node1sReplicationDies.class.getName(), "hadoopdb.load.task-attempts", "1");
         assertThatThrownBy(() -> new Loader(config).load(LoadSpec.builder(table).input(input("more", 300, 900).toString()).build(),
                 LoadProgressListener.NONE))
                 .isInstanceOf(LoaderException.class)
@@ -116,7 +121,7 @@ class LoadFailureIT {
     void aLoadFailingJustBeforePublicationDropsItsRenamedSchemas() throws Exception {
         createAndLoadFirstGeneration(300);
         TableInfo before = LoadTesting.catalog().table(table);
-        HadoopDbConfig config = with("hadoopdb.load.fault-injection", "publish");
+        HadoopDbConfig config = with("hadoopdb.load.task-observer", PublicationFails.class.getName());
         assertThatThrownBy(() -> new Loader(config).load(LoadSpec.builder(table).input(input("more", 300, 900).toString()).build(),
                 LoadProgressListener.NONE)).isInstanceOf(LoaderException.class).hasMessageContaining("just before its publication");
         assertPreviousGenerationServes(before, 300);
@@ -211,6 +216,77 @@ class LoadFailureIT {
                     assertThat(s).as("only the published generation's schemas on %s", node).startsWith("t_" + table + "_g" + before.generation() + "_");
                 }
             }
+        }
+    }
+
+    /**
+     * Terminates the backend of the first COPY a node task of {@code node} streams in {@code phase}
+     * (one observer per task), on the task's first {@code attempts} attempts: a crash of that database
+     * session mid-stream.
+     */
+    private abstract static class CopyDies implements LoadTaskObserver {
+        private final boolean replication;
+        private final String node;
+        private final int attempts;
+        private boolean done;
+
+        CopyDies(boolean replication, String node, int attempts) {
+            this.replication = replication;
+            this.node = node;
+            this.attempts = attempts;
+        }
+
+        @Override
+        public void copying(NodeTaskCheckpoint at) throws SQLException {
+            if (!replication) {
+                terminateFirst(at);
+            }
+        }
+
+        @Override
+        public void replicating(NodeTaskCheckpoint at) throws SQLException {
+            if (replication) {
+                terminateFirst(at);
+            }
+        }
+
+        private void terminateFirst(NodeTaskCheckpoint at) throws SQLException {
+            if (done || !at.node().id().equals(node) || at.attempt() > attempts) {
+                return;
+            }
+            done = true;
+            try (NodePools pools = new NodePools(HadoopDbConfig.of(at.conf()));
+                 Connection c = pools.connect(at.node());
+                 PreparedStatement ps = c.prepareStatement("SELECT pg_terminate_backend(?)")) {
+                ps.setInt(1, at.backendPid());
+                ps.execute();
+            }
+        }
+    }
+
+    static final class Node2sFirstCopyDies extends CopyDies {
+        Node2sFirstCopyDies() {
+            super(false, "node2", 1);
+        }
+    }
+
+    static final class Node3sCopiesDie extends CopyDies {
+        Node3sCopiesDie() {
+            super(false, "node3", Integer.MAX_VALUE);
+        }
+    }
+
+    static final class Node1sReplicationDies extends CopyDies {
+        Node1sReplicationDies() {
+            super(true, "node1", Integer.MAX_VALUE);
+        }
+    }
+
+    /** Fails the load when its chunks are in place under their final names, before the catalog changes. */
+    static final class PublicationFails implements LoadTaskObserver {
+        @Override
+        public void publishing(String table) {
+            throw new LoaderException("Failing the load of table '" + table + "' just before its publication");
         }
     }
 

@@ -15,11 +15,11 @@ import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.ChunkInfo;
 import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.cluster.embedded.testing.TestClusters;
 import org.hadoopdb.connector.pool.NodePools;
 import org.hadoopdb.connector.row.ResultSetRowReader;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
-import org.hadoopdb.connector.testing.TestClusters;
 import org.hadoopdb.loader.physical.PhysicalNames;
 
 /** Shared helpers of the loader's integration tests: the 3-node test cluster, unique names, reading chunks back. */

@@ -16,11 +16,11 @@ import java.util.List;
 import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.jar.JarFile;
-import org.hadoopdb.connector.testing.TestClusters;
+import org.hadoopdb.cluster.embedded.testing.TestClusters;
+import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.hadoopdb.jdbc.server.QueryServer;
 import org.hadoopdb.jdbc.server.ServerSettings;
 import org.hadoopdb.jdbc.server.UsersFile;
-import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.junit.jupiter.api.Test;
 
 /**

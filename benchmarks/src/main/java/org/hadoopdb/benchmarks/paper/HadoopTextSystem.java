@@ -1,8 +1,8 @@
 package org.hadoopdb.benchmarks.paper;
 
 import org.apache.hadoop.fs.Path;
-import org.hadoopdb.benchmarks.data.PavloTable;
 import org.hadoopdb.benchmarks.report.Systems;
+import org.hadoopdb.datagen.PavloTable;
 
 /** Hand-written MapReduce jobs over the same data as delimited text files: the paper's Hadoop baseline. */
 final class HadoopTextSystem implements BenchSystem {

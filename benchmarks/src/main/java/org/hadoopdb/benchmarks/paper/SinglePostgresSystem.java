@@ -9,9 +9,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.stream.Stream;
-import org.hadoopdb.benchmarks.data.PavloTable;
 import org.hadoopdb.benchmarks.report.Systems;
 import org.hadoopdb.catalog.model.NodeInfo;
+import org.hadoopdb.datagen.PavloTable;
 import org.postgresql.PGConnection;
 
 /**

@@ -119,9 +119,9 @@ public final class ConfigKeys {
     public static final ConfigKey<Duration> LOAD_LOCK_TIMEOUT = duration("hadoopdb.load.lock-timeout", "5m",
             "A load's lock on its table expires this long after its last heartbeat (the loading process died); "
                     + "garbage collection then drops its staging data.");
-    public static final ConfigKey<String> LOAD_FAULT_INJECTION = string("hadoopdb.load.fault-injection", "",
-            "For tests: make a load fail on purpose, as phase:node:attempts (e.g. copy:node2:1 kills the COPY backend of "
-                    + "node2's first attempt). Phases: copy, replicate, publish.");
+    public static final ConfigKey<String> LOAD_TASK_OBSERVER = string("hadoopdb.load.task-observer", "",
+            "Class name of an org.hadoopdb.loader.job.LoadTaskObserver the loader calls at its checkpoints (a chunk's COPY "
+                    + "half sent, a replica's first rows sent, just before publication); on the tasks' class path. Default: none.");
 
     // ---- query server (jdbc-driver: hadoopdb server) ---------------------------------------------
 

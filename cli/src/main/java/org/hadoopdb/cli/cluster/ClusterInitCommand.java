@@ -3,7 +3,7 @@ package org.hadoopdb.cli.cluster;
 import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.cli.BaseCommand;
-import org.hadoopdb.connector.embedded.EmbeddedCluster;
+import org.hadoopdb.cluster.embedded.EmbeddedCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

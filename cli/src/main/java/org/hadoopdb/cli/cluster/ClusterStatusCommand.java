@@ -8,8 +8,8 @@ import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.cli.BaseCommand;
 import org.hadoopdb.cli.Console;
 import org.hadoopdb.cli.Formats;
-import org.hadoopdb.connector.embedded.EmbeddedCluster;
-import org.hadoopdb.connector.embedded.NodeStatus;
+import org.hadoopdb.cluster.embedded.EmbeddedCluster;
+import org.hadoopdb.cluster.embedded.NodeStatus;
 import picocli.CommandLine.Command;
 
 @Command(name = "status", description = "List the nodes: port, state, health, disk use.", mixinStandardHelpOptions = true)

@@ -1,7 +1,7 @@
 package org.hadoopdb.cli.cluster;
 
 import org.hadoopdb.cli.BaseCommand;
-import org.hadoopdb.connector.embedded.EmbeddedCluster;
+import org.hadoopdb.cluster.embedded.EmbeddedCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

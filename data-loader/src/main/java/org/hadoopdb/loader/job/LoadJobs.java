@@ -4,12 +4,17 @@ import org.apache.hadoop.conf.Configuration;
 
 /** Settings every job of a load shares. */
 public final class LoadJobs {
-    /** Job key: the driver's attempt number of a node task (1 = first), for fault injection and logs. */
+    /** Job key: the driver's attempt number of a node task (1 = first), for task observers and logs. */
     public static final String ATTEMPT = "hadoopdb.job.load.attempt";
     /** Job key: comma-separated node positions a node-task job runs (all when unset). */
     public static final String NODES = "hadoopdb.job.load.nodes";
 
     private LoadJobs() {
+    }
+
+    /** The attempt number of a node task: the driver's resubmission count plus the framework's own retries. */
+    public static int attempt(Configuration conf, int frameworkAttemptId) {
+        return conf.getInt(ATTEMPT, 1) + frameworkAttemptId;
     }
 
     /** A job configuration carrying the plan. */

@@ -3,8 +3,6 @@ package org.hadoopdb.loader.local;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,12 +22,14 @@ import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.connector.pool.NodePools;
 import org.hadoopdb.loader.LoaderException;
 import org.hadoopdb.loader.global.PartitionMapper;
-import org.hadoopdb.loader.job.FaultInjection;
 import org.hadoopdb.loader.job.LoadCounters;
+import org.hadoopdb.loader.job.LoadJobs;
 import org.hadoopdb.loader.job.LoadPlan;
+import org.hadoopdb.loader.job.LoadTaskObserver;
 import org.hadoopdb.loader.job.NodeJobs;
 import org.hadoopdb.loader.job.NodeReport;
 import org.hadoopdb.loader.job.NodeSplit;
+import org.hadoopdb.loader.job.NodeTaskCheckpoint;
 import org.hadoopdb.loader.job.SideFiles;
 import org.hadoopdb.loader.physical.ChunkSql;
 import org.slf4j.Logger;
@@ -57,7 +57,7 @@ public final class NodeLoadMapper extends Mapper<IntWritable, NullWritable, Null
         LoadPlan plan = LoadPlan.load(conf);
         int position = ((NodeSplit) ctx.getInputSplit()).position();
         NodeInfo node = plan.nodes().get(position);
-        int attempt = FaultInjection.attempt(conf, ctx.getTaskAttemptID().getId());
+        int attempt = LoadJobs.attempt(conf, ctx.getTaskAttemptID().getId());
         List<Integer> chunks = plan.chunksOfNode(position);
         HadoopDbConfig config = HadoopDbConfig.of(conf).with(Map.of(ConfigKeys.POOL_MAX_SIZE.name(), "3"));
         NodeReport report;
@@ -80,8 +80,7 @@ public final class NodeLoadMapper extends Mapper<IntWritable, NullWritable, Null
 
     private NodeReport load(Context ctx, LoadPlan plan, int position, NodeInfo node, List<Integer> chunks, NodePools pools,
                             int attempt) throws SQLException, IOException {
-        FaultInjection fault = FaultInjection.of(ctx.getConfiguration());
-        boolean failCopy = fault != null && fault.fires("copy", node.id(), attempt);
+        LoadTaskObserver observer = LoadTaskObserver.of(ctx.getConfiguration());
         Set<String> descending = plan.descendingSortColumns();
         List<NodeReport.ChunkResult> results = new ArrayList<>();
         long copyNanos = 0;
@@ -92,8 +91,10 @@ public final class NodeLoadMapper extends Mapper<IntWritable, NullWritable, Null
                 long t0 = System.nanoTime();
                 w.create(plan.tag(), plan.previousSchema(chunk, node.id()).orElse(null));
                 w.startCopy();
-                boolean fail = failCopy && results.isEmpty();
-                copy(ctx, inputDirectory(plan, chunk), w, fail ? () -> terminate(pools, node, w) : null);
+                copy(ctx, inputDirectory(plan, chunk), w, () -> {
+                    w.flush();
+                    observer.copying(new NodeTaskCheckpoint(node, attempt, chunk, w.backendPid(), ctx.getConfiguration()));
+                });
                 ctx.getCounter(LoadCounters.ROWS_COPIED).increment(w.endCopy());
                 long t1 = System.nanoTime();
                 ChunkSql.buildIndexes(w.connection(), w.schema, plan.table(), descending, true);
@@ -128,10 +129,10 @@ public final class NodeLoadMapper extends Mapper<IntWritable, NullWritable, Null
 
     /**
      * Streams the chunk's part files into its COPY, whole buffers at a time (the rows were split by
-     * chunk by the Global Hasher, so nothing is parsed here); calls {@code midway} (if any) halfway
-     * through, to fail on purpose.
+     * chunk by the Global Hasher, so nothing is parsed here); calls {@code halfway} once, when half the
+     * bytes are sent (at the end for an empty chunk).
      */
-    private static void copy(Context ctx, Path dir, ChunkWriter writer, Runnable midway) throws IOException, SQLException {
+    private static void copy(Context ctx, Path dir, ChunkWriter writer, Checkpoint halfway) throws IOException, SQLException {
         Configuration conf = ctx.getConfiguration();
         FileSystem fs = SideFiles.rawFileSystem(dir, conf);
         List<FileStatus> files = new ArrayList<>();
@@ -146,7 +147,7 @@ public final class NodeLoadMapper extends Mapper<IntWritable, NullWritable, Null
         long total = files.stream().mapToLong(FileStatus::getLen).sum();
         Counter bytesCounter = ctx.getCounter(LoadCounters.BYTES_COPIED);
         long done = 0;
-        boolean failed = false;
+        boolean passed = false;
         byte[] buf = new byte[READ_BUFFER];
         for (FileStatus file : files) {
             try (InputStream in = fs.open(file.getPath())) {
@@ -155,28 +156,22 @@ public final class NodeLoadMapper extends Mapper<IntWritable, NullWritable, Null
                     writer.write(buf, 0, n);
                     done += n;
                     bytesCounter.increment(n);
-                    if (midway != null && !failed && done * 2 >= total) {
-                        failed = true;
-                        midway.run();
+                    if (!passed && done * 2 >= total) {
+                        passed = true;
+                        halfway.reached();
                     }
                 }
             }
         }
-        if (midway != null && !failed) {
-            midway.run();
+        if (!passed) {
+            halfway.reached();
         }
     }
 
-    /** Fault injection: kills the first chunk's COPY backend, as a crash of the database session would. */
-    private static void terminate(NodePools pools, NodeInfo node, ChunkWriter victim) {
-        try (Connection c = pools.connect(node); PreparedStatement ps = c.prepareStatement("SELECT pg_terminate_backend(?)")) {
-            victim.flush();
-            ps.setInt(1, victim.backendPid());
-            ps.execute();
-            LOG.warn("Fault injection: terminated the COPY backend of chunk {} on node {}", victim.chunk, node.id());
-        } catch (SQLException e) {
-            throw new LoaderException("Fault injection failed: " + e.getMessage(), e);
-        }
+    /** A point in a chunk's COPY where the task's observer is told. */
+    @FunctionalInterface
+    private interface Checkpoint {
+        void reached() throws SQLException;
     }
 
     /** Tells the framework the task is alive while one long statement (an index build) runs. */

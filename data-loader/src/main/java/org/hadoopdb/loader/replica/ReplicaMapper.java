@@ -3,7 +3,6 @@ package org.hadoopdb.loader.replica;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,12 +16,14 @@ import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.connector.pool.NodePools;
 import org.hadoopdb.loader.LoaderException;
-import org.hadoopdb.loader.job.FaultInjection;
 import org.hadoopdb.loader.job.LoadCounters;
+import org.hadoopdb.loader.job.LoadJobs;
 import org.hadoopdb.loader.job.LoadPlan;
+import org.hadoopdb.loader.job.LoadTaskObserver;
 import org.hadoopdb.loader.job.NodeJobs;
 import org.hadoopdb.loader.job.NodeReport;
 import org.hadoopdb.loader.job.NodeSplit;
+import org.hadoopdb.loader.job.NodeTaskCheckpoint;
 import org.hadoopdb.loader.job.SideFiles;
 import org.hadoopdb.loader.local.ChunkStats;
 import org.hadoopdb.loader.physical.ChunkSql;
@@ -52,18 +53,15 @@ public final class ReplicaMapper extends Mapper<IntWritable, NullWritable, NullW
         LoadPlan plan = LoadPlan.load(conf);
         int position = ((NodeSplit) ctx.getInputSplit()).position();
         NodeInfo target = plan.nodes().get(position);
-        int attempt = FaultInjection.attempt(conf, ctx.getTaskAttemptID().getId());
-        FaultInjection fault = FaultInjection.of(conf);
+        int attempt = LoadJobs.attempt(conf, ctx.getTaskAttemptID().getId());
+        LoadTaskObserver observer = LoadTaskObserver.of(conf);
         HadoopDbConfig config = HadoopDbConfig.of(conf).with(Map.of(ConfigKeys.POOL_MAX_SIZE.name(), "2"));
         List<NodeReport.ChunkResult> results = new ArrayList<>();
         long t0 = System.nanoTime();
         try (NodePools pools = new NodePools(config)) {
-            boolean first = true;
             for (int chunk : plan.replicasOnNode(position)) {
                 NodeInfo source = plan.nodes().get(plan.primaryOf(chunk));
-                boolean fail = first && fault != null && fault.fires("replicate", target.id(), attempt);
-                results.add(replicate(ctx, plan, chunk, source, target, pools, fail));
-                first = false;
+                results.add(replicate(ctx, plan, chunk, source, target, pools, observer, attempt));
                 ctx.getCounter(LoadCounters.CHUNKS_REPLICATED).increment(1);
                 ctx.progress();
             }
@@ -85,7 +83,7 @@ public final class ReplicaMapper extends Mapper<IntWritable, NullWritable, NullW
     }
 
     private NodeReport.ChunkResult replicate(Context ctx, LoadPlan plan, int chunk, NodeInfo source, NodeInfo target,
-                                             NodePools pools, boolean fail) throws SQLException {
+                                             NodePools pools, LoadTaskObserver observer, int attempt) throws SQLException {
         String schema = plan.stagingSchema(chunk);
         String columns = ChunkSql.columnList(plan.table());
         try (Connection dst = pools.connect(target); Connection src = pools.connect(source)) {
@@ -102,14 +100,16 @@ public final class ReplicaMapper extends Mapper<IntWritable, NullWritable, NullW
                 byte[] buffer = new byte[BUFFER];
                 int length = 0;
                 byte[] message;
-                boolean killed = false;
+                NodeTaskCheckpoint checkpoint = new NodeTaskCheckpoint(target, attempt, chunk,
+                        dst.unwrap(PGConnection.class).getBackendPID(), ctx.getConfiguration());
+                boolean observed = false;
                 while ((message = out.readFromCopy()) != null) {
                     if (length + message.length > buffer.length) {
                         in.writeToCopy(buffer, 0, length);
                         length = 0;
-                        if (fail && !killed) {
-                            killed = true;
-                            terminate(pools, target, dst);
+                        if (!observed) {
+                            observed = true;
+                            observer.replicating(checkpoint);
                         }
                     }
                     if (message.length > buffer.length) {
@@ -122,8 +122,8 @@ public final class ReplicaMapper extends Mapper<IntWritable, NullWritable, NullW
                 if (length > 0) {
                     in.writeToCopy(buffer, 0, length);
                 }
-                if (fail && !killed) {
-                    terminate(pools, target, dst);
+                if (!observed) {
+                    observer.replicating(checkpoint);
                 }
                 long rows = in.endCopy();
                 long primaryRows = out.getHandledRowCount();
@@ -162,14 +162,6 @@ public final class ReplicaMapper extends Mapper<IntWritable, NullWritable, NullW
             copy.cancelCopy();
         } catch (SQLException e) {
             LOG.debug("Cancelling the COPY of chunk {} {} failed (the connection is probably gone): {}", chunk, where, e.getMessage());
-        }
-    }
-
-    private static void terminate(NodePools pools, NodeInfo node, Connection victim) throws SQLException {
-        try (Connection c = pools.connect(node); PreparedStatement ps = c.prepareStatement("SELECT pg_terminate_backend(?)")) {
-            ps.setInt(1, victim.unwrap(PGConnection.class).getBackendPID());
-            ps.execute();
-            LOG.warn("Fault injection: terminated the replication COPY backend on node {}", node.id());
         }
     }
 }

@@ -24,6 +24,7 @@ import org.hadoopdb.catalog.partition.ChunkPlacement;
 import org.hadoopdb.catalog.partition.KeyHasher;
 import org.hadoopdb.catalog.partition.Schemes;
 import org.hadoopdb.catalog.store.CatalogStore;
+import org.hadoopdb.cluster.embedded.testing.TestClusters;
 import org.hadoopdb.connector.row.CopyTextEncoder;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;

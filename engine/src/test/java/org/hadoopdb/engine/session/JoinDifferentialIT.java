@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.hadoopdb.catalog.model.NodeInfo;
-import org.hadoopdb.connector.testing.TestClusters;
+import org.hadoopdb.cluster.embedded.testing.TestClusters;
 import org.hadoopdb.engine.testing.Differential;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
