@@ -3,7 +3,6 @@ package org.hadoopdb.planner.codegen;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
@@ -11,9 +10,7 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperator;
-import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
@@ -26,7 +23,10 @@ import org.hadoopdb.functions.HiveOperators;
  * Generates the Java statements that evaluate Calcite row expressions over a {@code Row} named
  * {@code in}, with SQL's three-valued logic: every value is a pair of a {@code boolean} NULL flag and
  * a Java value (see {@link Repr}). AND, OR, CASE and COALESCE evaluate their operands lazily.
- * One instance per generated class.
+ * One instance per generated class: it holds the generated fields and statements and dispatches each
+ * operator to the generator of its kind ({@link LogicCodegen}, {@link ComparisonCodegen},
+ * {@link ArithmeticCodegen}, {@link PatternCodegen}, {@link TemporalCodegen}, {@link Conversions},
+ * {@link FunctionCalls}), which call back here for operands and statements.
  */
 final class ExpressionCodegen {
     /** A computed value: a Java boolean expression that is true when it is NULL, and its value when not. */
@@ -196,69 +196,47 @@ final class ExpressionCodegen {
             return new FunctionCalls(this).call(f, call);
         }
         if (op == HiveOperators.DIVIDE) {
-            return divide(call);
+            return new ArithmeticCodegen(this).divide(call);
         }
         if (op == HiveOperators.INT_DIVIDE) {
-            return intDivide(call);
+            return new ArithmeticCodegen(this).intDivide(call);
         }
         if (op == HiveOperators.RLIKE) {
-            return rlike(call);
+            return new PatternCodegen(this).rlike(call);
         }
         switch (call.getKind()) {
             case AND:
-                return andOr(call, true);
+                return new LogicCodegen(this).andOr(call, true);
             case OR:
-                return andOr(call, false);
-            case NOT: {
-                Val a = gen(call.operands.get(0));
-                return new Val(a.isNull(), "(!" + a.value() + ")", Repr.BOOLEAN);
-            }
-            case IS_NULL:
-                return new Val("false", gen(call.operands.get(0)).isNull(), Repr.BOOLEAN);
-            case IS_NOT_NULL:
-                return new Val("false", "(!" + gen(call.operands.get(0)).isNull() + ")", Repr.BOOLEAN);
-            case IS_TRUE: {
-                Val a = gen(call.operands.get(0));
-                return new Val("false", "(!" + a.isNull() + " && " + a.value() + ")", Repr.BOOLEAN);
-            }
-            case IS_NOT_TRUE: {
-                Val a = gen(call.operands.get(0));
-                return new Val("false", "(" + a.isNull() + " || !" + a.value() + ")", Repr.BOOLEAN);
-            }
-            case IS_FALSE: {
-                Val a = gen(call.operands.get(0));
-                return new Val("false", "(!" + a.isNull() + " && !" + a.value() + ")", Repr.BOOLEAN);
-            }
-            case IS_NOT_FALSE: {
-                Val a = gen(call.operands.get(0));
-                return new Val("false", "(" + a.isNull() + " || " + a.value() + ")", Repr.BOOLEAN);
-            }
+                return new LogicCodegen(this).andOr(call, false);
+            case NOT, IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE:
+                return new LogicCodegen(this).test(call);
             case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL:
-                return comparison(call);
+                return new ComparisonCodegen(this).comparison(call);
             case IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM:
-                return distinct(call);
+                return new ComparisonCodegen(this).distinct(call);
             case SEARCH:
                 return gen(RexUtil.expandSearch(rexBuilder, null, call));
             case CAST, SAFE_CAST:
                 return Conversions.convert(this, gen(call.operands.get(0)), call.operands.get(0).getType(), call.getType());
             case PLUS, MINUS, TIMES:
-                return arithmetic(call);
+                return new ArithmeticCodegen(this).arithmetic(call);
             case DIVIDE:
-                return divide(call);
+                return new ArithmeticCodegen(this).divide(call);
             case MOD:
-                return remainder(call);
+                return new ArithmeticCodegen(this).remainder(call);
             case MINUS_PREFIX:
-                return negate(call);
+                return new ArithmeticCodegen(this).negate(call);
             case PLUS_PREFIX:
                 return gen(call.operands.get(0));
             case CASE:
-                return caseWhen(call);
+                return new LogicCodegen(this).caseWhen(call);
             case COALESCE:
-                return coalesce(call);
+                return new LogicCodegen(this).firstNonNull(call.operands, call.getType());
             case LIKE:
-                return like(call);
+                return new PatternCodegen(this).like(call);
             case EXTRACT:
-                return extract(call);
+                return new TemporalCodegen(this).extract(call);
             case REINTERPRET:
                 return gen(call.operands.get(0));
             default:
@@ -267,138 +245,18 @@ final class ExpressionCodegen {
         }
     }
 
-    // ---------------------------------------------------------------- logic
+    // ---------------------------------------------------------------- shared helpers
 
-    private Val andOr(RexCall call, boolean and) {
-        String n = fresh("n");
-        String v = fresh("v");
-        emit("boolean " + n + " = false; boolean " + v + " = " + and + ";");
-        emit("do {");
-        for (RexNode operand : call.operands) {
-            Val a = gen(operand);
-            emit("if (!" + a.isNull() + " && " + (and ? "!" : "") + a.value() + ") { " + v + " = " + !and + "; break; }");
-            emit("if (" + a.isNull() + ") " + n + " = true;");
+    /** The generated evaluation of each of {@code nodes}, in order. */
+    List<Val> genAll(List<RexNode> nodes) {
+        List<Val> out = new ArrayList<>();
+        for (RexNode n : nodes) {
+            out.add(gen(n));
         }
-        emit("} while (false);");
-        // a decisive operand decides even when an earlier one was NULL
-        emit("if (" + v + " == " + !and + ") " + n + " = false;");
-        return new Val(n, v, Repr.BOOLEAN);
-    }
-
-    private Val caseWhen(RexCall call) {
-        RelDataType type = call.getType();
-        Val out = declare(Repr.of(type));
-        List<RexNode> ops = call.operands;
-        emit("do {");
-        for (int i = 0; i + 1 < ops.size(); i += 2) {
-            Val c = gen(ops.get(i));
-            emit("if (!" + c.isNull() + " && " + c.value() + ") {");
-            assign(out, Conversions.convert(this, gen(ops.get(i + 1)), ops.get(i + 1).getType(), type));
-            emit("break; }");
-        }
-        if (ops.size() % 2 == 1) {
-            RexNode otherwise = ops.get(ops.size() - 1);
-            assign(out, Conversions.convert(this, gen(otherwise), otherwise.getType(), type));
-        }
-        emit("} while (false);");
         return out;
     }
 
-    Val coalesce(RexCall call) {
-        return firstNonNull(call.operands, call.getType());
-    }
-
-    /** The first operand that is not NULL, converted to {@code type}; NULL when all are. */
-    Val firstNonNull(List<RexNode> operands, RelDataType type) {
-        Val out = declare(Repr.of(type));
-        emit("do {");
-        for (RexNode operand : operands) {
-            Val a = Conversions.convert(this, gen(operand), operand.getType(), type);
-            emit("if (!" + a.isNull() + ") { " + out.isNull() + " = false; " + out.value() + " = " + a.value()
-                    + "; break; }");
-        }
-        emit("} while (false);");
-        return out;
-    }
-
-    // ---------------------------------------------------------------- comparison
-
-    private Val comparison(RexCall call) {
-        RexNode x = call.operands.get(0);
-        RexNode y = call.operands.get(1);
-        Val[] ab = comparable(x, y);
-        String cmp = compareExpr(ab[0], ab[1], call.getKind());
-        return new Val(or(ab[0].isNull(), ab[1].isNull()), cmp, Repr.BOOLEAN);
-    }
-
-    private Val distinct(RexCall call) {
-        Val[] ab = comparable(call.operands.get(0), call.operands.get(1));
-        String eq = compareExpr(ab[0], ab[1], SqlKind.EQUALS);
-        String a = ab[0].isNull();
-        String b = ab[1].isNull();
-        String same = "(" + a + " && " + b + " || !" + a + " && !" + b + " && " + eq + ")";
-        return new Val("false", call.getKind() == SqlKind.IS_NOT_DISTINCT_FROM ? same : "(!" + same + ")", Repr.BOOLEAN);
-    }
-
-    /** Both operands in one representation Hive compares them in. */
-    Val[] comparable(RexNode x, RexNode y) {
-        Val a = gen(x);
-        Val b = gen(y);
-        Repr common = commonRepr(a.repr(), b.repr());
-        return new Val[]{Conversions.toRepr(this, a, x.getType(), common), Conversions.toRepr(this, b, y.getType(), common)};
-    }
-
-    static Repr commonRepr(Repr a, Repr b) {
-        if (a == b) {
-            return a;
-        }
-        if (a == Repr.NULL) {
-            return b;
-        }
-        if (b == Repr.NULL) {
-            return a;
-        }
-        if (a.isNumeric() && b.isNumeric()) {
-            if (a == Repr.DOUBLE || b == Repr.DOUBLE || a == Repr.FLOAT || b == Repr.FLOAT) {
-                return Repr.DOUBLE;
-            }
-            if (a == Repr.DECIMAL || b == Repr.DECIMAL) {
-                return Repr.DECIMAL;
-            }
-            return Repr.LONG;
-        }
-        // Hive compares a string with a number as doubles, and with a date or timestamp as that type
-        if (a == Repr.STRING && b.isNumeric() || b == Repr.STRING && a.isNumeric()) {
-            return Repr.DOUBLE;
-        }
-        if (a == Repr.STRING || b == Repr.STRING) {
-            return a == Repr.STRING ? b : a;
-        }
-        if (a == Repr.DATE && b == Repr.TIMESTAMP || a == Repr.TIMESTAMP && b == Repr.DATE) {
-            return Repr.TIMESTAMP;
-        }
-        throw new PlannerException("Cannot compare values of types " + a + " and " + b + " in MapReduce");
-    }
-
-    static String compareExpr(Val a, Val b, SqlKind kind) {
-        String op = switch (kind) {
-            case EQUALS -> "==";
-            case NOT_EQUALS -> "!=";
-            case LESS_THAN -> "<";
-            case LESS_THAN_OR_EQUAL -> "<=";
-            case GREATER_THAN -> ">";
-            case GREATER_THAN_OR_EQUAL -> ">=";
-            default -> throw new IllegalArgumentException(kind.toString());
-        };
-        if (a.repr().isPrimitive() && a.repr() != Repr.BOOLEAN) {
-            return "(" + a.value() + " " + op + " " + b.value() + ")";
-        }
-        if (a.repr() == Repr.BOOLEAN && (kind == SqlKind.EQUALS || kind == SqlKind.NOT_EQUALS)) {
-            return "(" + a.value() + " " + op + " " + b.value() + ")";
-        }
-        return "(org.hadoopdb.functions.impl.HiveValues.compare(" + a.value() + ", " + b.value() + ") " + op + " 0)";
-    }
-
+    /** A NULL flag that is true when either is; constant flags are folded. */
     static String or(String a, String b) {
         if (a.equals("false")) {
             return b;
@@ -412,79 +270,7 @@ final class ExpressionCodegen {
         return "(" + a + " || " + b + ")";
     }
 
-    // ---------------------------------------------------------------- arithmetic
-
-    private Val arithmetic(RexCall call) {
-        RelDataType type = call.getType();
-        Repr r = Repr.of(type);
-        RexNode x = call.operands.get(0);
-        RexNode y = call.operands.get(1);
-        if (r == Repr.DATE || r == Repr.TIMESTAMP) {
-            return datetimeArithmetic(call, r);
-        }
-        if (r == Repr.MONTHS || r == Repr.MILLIS) {
-            Val a = Conversions.toRepr(this, gen(x), x.getType(), r);
-            Val b = Conversions.toRepr(this, gen(y), y.getType(), r);
-            return new Val(or(a.isNull(), b.isNull()), "(" + a.value() + " " + symbol(call.getKind()) + " " + b.value() + ")", r);
-        }
-        Val a = gen(x);
-        Val b = gen(y);
-        String nulls = or(a.isNull(), b.isNull());
-        switch (r) {
-            case INT, LONG: {
-                Val la = Conversions.toRepr(this, a, x.getType(), Repr.LONG);
-                Val lb = Conversions.toRepr(this, b, y.getType(), Repr.LONG);
-                // computed in 64 bits, then wrapped to the result type as Java (and Hive) do
-                return new Val(nulls, narrow("(" + la.value() + " " + symbol(call.getKind()) + " " + lb.value() + ")",
-                        type.getSqlTypeName()), r);
-            }
-            case FLOAT, DOUBLE: {
-                Val da = Conversions.toRepr(this, a, x.getType(), Repr.DOUBLE);
-                Val db = Conversions.toRepr(this, b, y.getType(), Repr.DOUBLE);
-                String v = "(" + da.value() + " " + symbol(call.getKind()) + " " + db.value() + ")";
-                return new Val(nulls, r == Repr.FLOAT ? "((float) " + v + ")" : v, r);
-            }
-            case DECIMAL: {
-                Val da = Conversions.toRepr(this, a, x.getType(), Repr.DECIMAL);
-                Val db = Conversions.toRepr(this, b, y.getType(), Repr.DECIMAL);
-                String method = switch (call.getKind()) {
-                    case PLUS -> "add";
-                    case MINUS -> "subtract";
-                    default -> "multiply";
-                };
-                return nullable(nulls, "org.hadoopdb.functions.impl.HiveValues." + method + "(" + da.value() + ", "
-                        + db.value() + ", " + type.getPrecision() + ", " + type.getScale() + ")", r);
-            }
-            default:
-                throw new PlannerException("Arithmetic " + call + " of type " + type + " cannot be evaluated in MapReduce");
-        }
-    }
-
-    private Val datetimeArithmetic(RexCall call, Repr r) {
-        RexNode x = call.operands.get(0);
-        RexNode y = call.operands.get(1);
-        Val a = gen(x);
-        Val b = gen(y);
-        Val dt = a.repr() == Repr.MONTHS || a.repr() == Repr.MILLIS ? b : a;
-        Val iv = dt == a ? b : a;
-        RelDataType dtType = dt == a ? x.getType() : y.getType();
-        dt = Conversions.toRepr(this, dt, dtType, r);
-        String amount = call.getKind() == SqlKind.MINUS ? "(-" + iv.value() + ")" : iv.value();
-        String method = iv.repr() == Repr.MONTHS ? "plusMonths" : "plusMillis";
-        String nulls = or(a.isNull(), b.isNull());
-        return new Val(nulls, "org.hadoopdb.functions.impl.HiveValues." + method + "(" + dt.value() + ", "
-                + amount + ")", r);
-    }
-
-    private static String symbol(SqlKind kind) {
-        return switch (kind) {
-            case PLUS -> "+";
-            case MINUS -> "-";
-            case TIMES -> "*";
-            default -> throw new IllegalArgumentException(kind.toString());
-        };
-    }
-
+    /** A {@code long} expression wrapped to the range of an integer SQL type, as Java's casts do. */
     static String narrow(String longExpr, SqlTypeName type) {
         return switch (type) {
             case TINYINT -> "((int) (byte) " + longExpr + ")";
@@ -524,200 +310,5 @@ final class ExpressionCodegen {
             case DOUBLE -> tmp + ".doubleValue()";
             default -> tmp;
         };
-    }
-
-    /** Hive's {@code /}: DOUBLE, or DECIMAL for exact operands with a decimal; NULL when dividing by zero. */
-    private Val divide(RexCall call) {
-        RelDataType type = call.getType();
-        Repr r = Repr.of(type);
-        RexNode x = call.operands.get(0);
-        RexNode y = call.operands.get(1);
-        Val a = gen(x);
-        Val b = gen(y);
-        String nulls = or(a.isNull(), b.isNull());
-        if (r == Repr.DECIMAL) {
-            Val da = Conversions.toRepr(this, a, x.getType(), Repr.DECIMAL);
-            Val db = Conversions.toRepr(this, b, y.getType(), Repr.DECIMAL);
-            return nullable(nulls, "org.hadoopdb.functions.impl.HiveValues.divide(" + da.value() + ", " + db.value()
-                    + ", " + type.getPrecision() + ", " + type.getScale() + ")", r);
-        }
-        if (r == Repr.INT || r == Repr.LONG) {
-            // SQL's integer division (Calcite's own DIVIDE, e.g. from rewrites), truncating toward zero
-            Val la = Conversions.toRepr(this, a, x.getType(), Repr.LONG);
-            Val lb = Conversions.toRepr(this, b, y.getType(), Repr.LONG);
-            return new Val(or(nulls, "(" + lb.value() + " == 0L)"),
-                    narrow("(" + lb.value() + " == 0L ? 0L : " + la.value() + " / " + lb.value() + ")", type.getSqlTypeName()), r);
-        }
-        Val da = Conversions.toRepr(this, a, x.getType(), Repr.DOUBLE);
-        Val db = Conversions.toRepr(this, b, y.getType(), Repr.DOUBLE);
-        String v = "(" + da.value() + " / " + db.value() + ")";
-        return new Val(or(nulls, "(" + db.value() + " == 0d)"), r == Repr.FLOAT ? "((float) " + v + ")" : v, r);
-    }
-
-    /** Hive's {@code DIV}: integer division truncating toward zero, NULL when dividing by zero. */
-    private Val intDivide(RexCall call) {
-        RexNode x = call.operands.get(0);
-        RexNode y = call.operands.get(1);
-        Val a = Conversions.toRepr(this, gen(x), x.getType(), Repr.LONG);
-        Val b = Conversions.toRepr(this, gen(y), y.getType(), Repr.LONG);
-        String nulls = or(or(a.isNull(), b.isNull()), "(" + b.value() + " == 0L)");
-        return new Val(nulls, narrow("(" + b.value() + " == 0L ? 0L : " + a.value() + " / " + b.value() + ")",
-                call.getType().getSqlTypeName()), Repr.of(call.getType()));
-    }
-
-    /** {@code %}: the sign of the dividend; NULL when dividing by zero. */
-    private Val remainder(RexCall call) {
-        RelDataType type = call.getType();
-        Repr r = Repr.of(type);
-        RexNode x = call.operands.get(0);
-        RexNode y = call.operands.get(1);
-        Val a = gen(x);
-        Val b = gen(y);
-        String nulls = or(a.isNull(), b.isNull());
-        switch (r) {
-            case INT, LONG: {
-                Val la = Conversions.toRepr(this, a, x.getType(), Repr.LONG);
-                Val lb = Conversions.toRepr(this, b, y.getType(), Repr.LONG);
-                return new Val(or(nulls, "(" + lb.value() + " == 0L)"),
-                        narrow("(" + lb.value() + " == 0L ? 0L : " + la.value() + " % " + lb.value() + ")", type.getSqlTypeName()), r);
-            }
-            case FLOAT, DOUBLE: {
-                Val da = Conversions.toRepr(this, a, x.getType(), Repr.DOUBLE);
-                Val db = Conversions.toRepr(this, b, y.getType(), Repr.DOUBLE);
-                String v = "(" + da.value() + " % " + db.value() + ")";
-                return new Val(or(nulls, "(" + db.value() + " == 0d)"), r == Repr.FLOAT ? "((float) " + v + ")" : v, r);
-            }
-            case DECIMAL: {
-                Val da = Conversions.toRepr(this, a, x.getType(), Repr.DECIMAL);
-                Val db = Conversions.toRepr(this, b, y.getType(), Repr.DECIMAL);
-                return nullable(nulls, "org.hadoopdb.functions.impl.HiveValues.remainder(" + da.value() + ", "
-                        + db.value() + ", " + type.getPrecision() + ", " + type.getScale() + ")", r);
-            }
-            default:
-                throw new PlannerException("Remainder " + call + " cannot be evaluated in MapReduce");
-        }
-    }
-
-    private Val negate(RexCall call) {
-        RelDataType type = call.getType();
-        Repr r = Repr.of(type);
-        RexNode x = call.operands.get(0);
-        Val a = Conversions.toRepr(this, gen(x), x.getType(), r);
-        return switch (r) {
-            case INT, LONG -> new Val(a.isNull(), narrow("(-(long) " + a.value() + ")", type.getSqlTypeName()), r);
-            case FLOAT, DOUBLE, MONTHS, MILLIS -> new Val(a.isNull(), "(-" + a.value() + ")", r);
-            case DECIMAL -> new Val(a.isNull(), "(" + a.isNull() + " ? null : " + a.value() + ".negate())", r);
-            default -> throw new PlannerException("Cannot negate " + call + " in MapReduce");
-        };
-    }
-
-    // ---------------------------------------------------------------- patterns
-
-    private Val like(RexCall call) {
-        boolean negated = call.getOperator() instanceof SqlLikeOperator l && l.isNegated();
-        RexNode x = call.operands.get(0);
-        RexNode p = call.operands.get(1);
-        Val a = Conversions.toRepr(this, gen(x), x.getType(), Repr.STRING);
-        char escape = 0;
-        boolean literalEscape = true;
-        if (call.operands.size() > 2) {
-            if (call.operands.get(2) instanceof RexLiteral e && !e.isNull()) {
-                escape = e.getValueAs(String.class).charAt(0);
-            } else {
-                literalEscape = false;
-            }
-        }
-        String match;
-        String nulls;
-        if (p instanceof RexLiteral lit && literalEscape) {
-            if (lit.isNull()) {
-                return new Val("true", "false", Repr.BOOLEAN);
-            }
-            String pattern = lit.getValueAs(String.class);
-            String compiled = call.operands.size() > 2
-                    ? "org.hadoopdb.functions.impl.HiveValues.likePattern(" + javaString(pattern) + ", '"
-                    + (escape == '\\' || escape == '\'' ? "\\" + escape : String.valueOf(escape)) + "')"
-                    : "org.hadoopdb.functions.impl.HiveValues.hiveLikePattern(" + javaString(pattern) + ")";
-            String field = constant("java.util.regex.Pattern", compiled);
-            // one Matcher per task, reset for each row (a generated object is used by one thread)
-            String matcher = instanceField("java.util.regex.Matcher", field + ".matcher(\"\")");
-            match = matcher + ".reset(" + a.value() + ").matches()";
-            nulls = a.isNull();
-        } else {
-            Val b = Conversions.toRepr(this, gen(p), p.getType(), Repr.STRING);
-            match = "org.hadoopdb.functions.impl.HiveValues.hiveLikePattern(" + b.value() + ").matcher(" + a.value()
-                    + ").matches()";
-            nulls = or(a.isNull(), b.isNull());
-        }
-        Val out = declare(Repr.BOOLEAN);
-        emit("if (!" + nulls + ") { " + out.isNull() + " = false; " + out.value() + " = " + (negated ? "!" : "")
-                + match + "; }");
-        return out;
-    }
-
-    /** RLIKE / REGEXP: a Java regular expression found anywhere in the string. */
-    private Val rlike(RexCall call) {
-        RexNode x = call.operands.get(0);
-        RexNode p = call.operands.get(1);
-        Val a = Conversions.toRepr(this, gen(x), x.getType(), Repr.STRING);
-        Val out = declare(Repr.BOOLEAN);
-        if (p instanceof RexLiteral lit) {
-            if (lit.isNull()) {
-                return out;
-            }
-            String regex = lit.getValueAs(String.class);
-            try {
-                java.util.regex.Pattern.compile(regex);
-            } catch (java.util.regex.PatternSyntaxException e) {
-                throw new PlannerException("Invalid regular expression '" + regex + "' in RLIKE: " + e.getDescription(), e);
-            }
-            String field = constant("java.util.regex.Pattern", "java.util.regex.Pattern.compile(" + javaString(regex) + ")");
-            String matcher = instanceField("java.util.regex.Matcher", field + ".matcher(\"\")");
-            emit("if (!" + a.isNull() + ") { " + out.isNull() + " = false; " + out.value() + " = " + matcher + ".reset("
-                    + a.value() + ").find(); }");
-            return out;
-        }
-        Val b = Conversions.toRepr(this, gen(p), p.getType(), Repr.STRING);
-        String cache = instanceField("org.hadoopdb.functions.impl.RegexCache", "new org.hadoopdb.functions.impl.RegexCache()");
-        String pat = fresh("p");
-        emit("if (!" + or(a.isNull(), b.isNull()) + ") { java.util.regex.Pattern " + pat + " = " + cache + ".get("
-                + b.value() + "); if (" + pat + " != null) { " + out.isNull() + " = false; " + out.value() + " = "
-                + pat + ".matcher(" + a.value() + ").find(); } }");
-        return out;
-    }
-
-    // ---------------------------------------------------------------- dates
-
-    private Val extract(RexCall call) {
-        TimeUnitRange unit = ((RexLiteral) call.operands.get(0)).getValueAs(TimeUnitRange.class);
-        RexNode x = call.operands.get(1);
-        Val a = gen(x);
-        String method = switch (unit) {
-            case YEAR -> "year";
-            case QUARTER -> "quarter";
-            case MONTH -> "month";
-            case WEEK -> "weekofyear";
-            case DAY -> "day";
-            case DOW -> "dayofweek";
-            case HOUR -> "hour";
-            case MINUTE -> "minute";
-            case SECOND -> "second";
-            default -> throw new PlannerException("EXTRACT(" + unit + ") cannot be evaluated in MapReduce");
-        };
-        Repr target = a.repr() == Repr.DATE && (unit == TimeUnitRange.HOUR || unit == TimeUnitRange.MINUTE
-                || unit == TimeUnitRange.SECOND) ? Repr.TIMESTAMP : a.repr() == Repr.STRING ? Repr.TIMESTAMP : a.repr();
-        Val t = Conversions.toRepr(this, a, x.getType(), target);
-        String arg = t.repr() == Repr.DATE ? "java.time.LocalDate.ofEpochDay(" + t.value() + ")" : t.value();
-        Repr r = Repr.of(call.getType());
-        String v = "org.hadoopdb.functions.impl.DateFunctions." + method + "(" + arg + ")";
-        return new Val(t.isNull(), r == Repr.LONG ? "((long) " + v + ")" : v, r);
-    }
-
-    List<Val> genAll(List<RexNode> nodes) {
-        List<Val> out = new ArrayList<>();
-        for (RexNode n : nodes) {
-            out.add(gen(n));
-        }
-        return out;
     }
 }

@@ -53,7 +53,7 @@ final class FunctionCalls {
             case "nvl2":
                 return choose(ops.get(0), true, ops.get(1), ops.get(2), type);
             case "nvl", "coalesce":
-                return cg.firstNonNull(ops, type);
+                return new LogicCodegen(cg).firstNonNull(ops, type);
             case "isnull":
                 return new Val("false", cg.gen(ops.get(0)).isNull(), Repr.BOOLEAN);
             case "isnotnull":
@@ -95,8 +95,8 @@ final class FunctionCalls {
     private Val nullif(RexNode a, RexNode b, RelDataType type) {
         Val out = cg.declare(Repr.of(type));
         Val value = Conversions.convert(cg, cg.gen(a), a.getType(), type);
-        Val[] both = cg.comparable(a, b);
-        String equal = ExpressionCodegen.compareExpr(both[0], both[1], SqlKind.EQUALS);
+        Val[] both = new ComparisonCodegen(cg).comparable(a, b);
+        String equal = ComparisonCodegen.compareExpr(both[0], both[1], SqlKind.EQUALS);
         cg.emit("if (!" + value.isNull() + " && !(" + ExpressionCodegen.or(both[0].isNull(), both[1].isNull()) + " ? false : "
                 + equal + ")) { " + out.isNull() + " = false; " + out.value() + " = " + value.value() + "; }");
         return out;
@@ -118,7 +118,7 @@ final class FunctionCalls {
             String test = out.repr() == Repr.DOUBLE || out.repr() == Repr.FLOAT
                     // Hive orders doubles with Double.compare: NaN above everything, -0.0 below 0.0
                     ? "(Double.compare(" + vals.get(i).value() + ", " + out.value() + ") " + (better == SqlKind.GREATER_THAN ? ">" : "<") + " 0)"
-                    : ExpressionCodegen.compareExpr(vals.get(i), current, better);
+                    : ComparisonCodegen.compareExpr(vals.get(i), current, better);
             cg.emit("if (" + test + ") " + out.value() + " = " + vals.get(i).value() + ";");
         }
         cg.emit("}");
