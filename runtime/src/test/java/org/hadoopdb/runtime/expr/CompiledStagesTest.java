@@ -1,6 +1,6 @@
 package org.hadoopdb.runtime.expr;
 
-import org.hadoopdb.functions.impl.HiveValues;
+import org.hadoopdb.functions.impl.HiveComparisons;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -58,7 +58,7 @@ class CompiledStagesTest {
         // the shuffle: rows grouped on the key (one group field here), NULL first
         int groupFields = stage.shuffle().key().groupColumns();
         assertThat(groupFields).isEqualTo(1);
-        Map<String, List<Row>> groups = new TreeMap<>(java.util.Comparator.nullsFirst(HiveValues::compare));
+        Map<String, List<Row>> groups = new TreeMap<>(java.util.Comparator.nullsFirst(HiveComparisons::compare));
         for (Row r : mapped) {
             groups.computeIfAbsent(r.getString(0), k -> new ArrayList<>()).add(r);
         }

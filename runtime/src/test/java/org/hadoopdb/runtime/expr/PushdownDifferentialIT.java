@@ -260,7 +260,7 @@ class PushdownDifferentialIT {
             List<String> expected = new ArrayList<>(got);
             boolean desc = sql.contains("DESC");
             expected.sort((a, b) -> a == null ? (b == null ? 0 : desc ? 1 : -1) : b == null ? (desc ? -1 : 1)
-                    : desc ? org.hadoopdb.functions.impl.HiveValues.compare(b, a) : org.hadoopdb.functions.impl.HiveValues.compare(a, b));
+                    : desc ? org.hadoopdb.functions.impl.HiveComparisons.compare(b, a) : org.hadoopdb.functions.impl.HiveComparisons.compare(a, b));
             assertThat(got).as(select).isEqualTo(expected);
         }
     }

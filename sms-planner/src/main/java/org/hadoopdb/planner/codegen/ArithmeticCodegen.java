@@ -16,7 +16,7 @@ import org.hadoopdb.planner.codegen.ExpressionCodegen.Val;
  * Date and timestamp arithmetic with intervals is left to {@link TemporalCodegen}.
  */
 final class ArithmeticCodegen {
-    private static final String HV = "org.hadoopdb.functions.impl.HiveValues.";
+    private static final String ARITHMETIC = "org.hadoopdb.functions.impl.HiveArithmetic.";
     private final ExpressionCodegen cg;
 
     ArithmeticCodegen(ExpressionCodegen cg) {
@@ -62,7 +62,7 @@ final class ArithmeticCodegen {
                     case MINUS -> "subtract";
                     default -> "multiply";
                 };
-                return cg.nullable(nulls, HV + method + "(" + da.value() + ", "
+                return cg.nullable(nulls, ARITHMETIC + method + "(" + da.value() + ", "
                         + db.value() + ", " + type.getPrecision() + ", " + type.getScale() + ")", r);
             }
             default:
@@ -91,7 +91,7 @@ final class ArithmeticCodegen {
         if (r == Repr.DECIMAL) {
             Val da = Conversions.toRepr(cg, a, x.getType(), Repr.DECIMAL);
             Val db = Conversions.toRepr(cg, b, y.getType(), Repr.DECIMAL);
-            return cg.nullable(nulls, HV + "divide(" + da.value() + ", " + db.value()
+            return cg.nullable(nulls, ARITHMETIC + "divide(" + da.value() + ", " + db.value()
                     + ", " + type.getPrecision() + ", " + type.getScale() + ")", r);
         }
         if (r == Repr.INT || r == Repr.LONG) {
@@ -143,7 +143,7 @@ final class ArithmeticCodegen {
             case DECIMAL: {
                 Val da = Conversions.toRepr(cg, a, x.getType(), Repr.DECIMAL);
                 Val db = Conversions.toRepr(cg, b, y.getType(), Repr.DECIMAL);
-                return cg.nullable(nulls, HV + "remainder(" + da.value() + ", "
+                return cg.nullable(nulls, ARITHMETIC + "remainder(" + da.value() + ", "
                         + db.value() + ", " + type.getPrecision() + ", " + type.getScale() + ")", r);
             }
             default:

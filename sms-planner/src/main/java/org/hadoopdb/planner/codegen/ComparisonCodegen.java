@@ -92,6 +92,6 @@ final class ComparisonCodegen {
         if (a.repr() == Repr.BOOLEAN && (kind == SqlKind.EQUALS || kind == SqlKind.NOT_EQUALS)) {
             return "(" + a.value() + " " + op + " " + b.value() + ")";
         }
-        return "(org.hadoopdb.functions.impl.HiveValues.compare(" + a.value() + ", " + b.value() + ") " + op + " 0)";
+        return "(org.hadoopdb.functions.impl.HiveComparisons.compare(" + a.value() + ", " + b.value() + ") " + op + " 0)";
     }
 }

@@ -11,7 +11,8 @@ import org.hadoopdb.planner.codegen.ExpressionCodegen.Val;
  * to a common representation.
  */
 final class Conversions {
-    private static final String HV = "org.hadoopdb.functions.impl.HiveValues.";
+    private static final String CASTS = "org.hadoopdb.functions.impl.HiveCasts.";
+    private static final String DATES = "org.hadoopdb.functions.impl.HiveDates.";
 
     private Conversions() {
     }
@@ -32,14 +33,14 @@ final class Conversions {
                         case INTEGER -> "toInt";
                         default -> "toBigint";
                     };
-                    return cg.nullable(v.isNull(), HV + parse + "(" + v.value() + ")", target);
+                    return cg.nullable(v.isNull(), CASTS + parse + "(" + v.value() + ")", target);
                 }
                 String asLong = switch (v.repr()) {
                     case INT, LONG -> "((long) " + v.value() + ")";
                     case BOOLEAN -> "(" + v.value() + " ? 1L : 0L)";
                     case FLOAT, DOUBLE -> "((long) " + v.value() + ")";
                     case DECIMAL -> v.value() + ".longValue()";
-                    case TIMESTAMP -> HV + "timestampToSeconds(" + v.value() + ")";
+                    case TIMESTAMP -> DATES + "timestampToSeconds(" + v.value() + ")";
                     default -> throw cannot(from, to);
                 };
                 if (v.repr() == Repr.FLOAT || v.repr() == Repr.DOUBLE) {
@@ -56,12 +57,12 @@ final class Conversions {
                 int p = to.getPrecision();
                 int s = to.getScale();
                 String call = switch (v.repr()) {
-                    case INT, LONG -> HV + "toDecimal((long) " + v.value() + ", " + p + ", " + s + ")";
-                    case FLOAT, DOUBLE -> HV + "toDecimal((double) " + v.value() + ", " + p + ", " + s + ")";
-                    case DECIMAL -> HV + "enforce(" + v.value() + ", " + p + ", " + s + ")";
-                    case STRING -> HV + "toDecimal(" + v.value() + ", " + p + ", " + s + ")";
-                    case BOOLEAN -> HV + "toDecimal(" + v.value() + ", " + p + ", " + s + ")";
-                    case TIMESTAMP -> HV + "timestampToDecimal(" + v.value() + ", " + p + ", " + s + ")";
+                    case INT, LONG -> CASTS + "toDecimal((long) " + v.value() + ", " + p + ", " + s + ")";
+                    case FLOAT, DOUBLE -> CASTS + "toDecimal((double) " + v.value() + ", " + p + ", " + s + ")";
+                    case DECIMAL -> CASTS + "enforce(" + v.value() + ", " + p + ", " + s + ")";
+                    case STRING -> CASTS + "toDecimal(" + v.value() + ", " + p + ", " + s + ")";
+                    case BOOLEAN -> CASTS + "toDecimal(" + v.value() + ", " + p + ", " + s + ")";
+                    case TIMESTAMP -> DATES + "timestampToDecimal(" + v.value() + ", " + p + ", " + s + ")";
                     default -> throw cannot(from, to);
                 };
                 if (v.repr() == Repr.DECIMAL && from.getSqlTypeName() == SqlTypeName.DECIMAL
@@ -85,7 +86,7 @@ final class Conversions {
                     case BOOLEAN -> v;
                     case INT, LONG, FLOAT, DOUBLE -> new Val(v.isNull(), "(" + v.value() + " != 0)", target);
                     case DECIMAL -> new Val(v.isNull(), "(" + v.value() + ".signum() != 0)", target);
-                    case STRING -> cg.nullable(v.isNull(), HV + "toBoolean(" + v.value() + ")", target);
+                    case STRING -> cg.nullable(v.isNull(), CASTS + "toBoolean(" + v.value() + ")", target);
                     default -> throw cannot(from, to);
                 };
             }
@@ -114,12 +115,12 @@ final class Conversions {
                     return new Val(n, "((long) " + x + ")", target);
                 }
                 if (r == Repr.STRING) {
-                    return cg.nullable(n, HV + "toBigint(" + x + ")", target);
+                    return cg.nullable(n, CASTS + "toBigint(" + x + ")", target);
                 }
                 break;
             case INT:
                 if (r == Repr.STRING) {
-                    return cg.nullable(n, HV + "toInt(" + x + ")", target);
+                    return cg.nullable(n, CASTS + "toInt(" + x + ")", target);
                 }
                 if (r == Repr.LONG) {
                     return new Val(n, "((int) " + x + ")", target);
@@ -132,11 +133,11 @@ final class Conversions {
                     case DECIMAL:
                         return new Val(n, x + ".doubleValue()", target);
                     case STRING:
-                        return cg.nullable(n, HV + "toDouble(" + x + ")", target);
+                        return cg.nullable(n, CASTS + "toDouble(" + x + ")", target);
                     case BOOLEAN:
                         return new Val(n, "(" + x + " ? 1d : 0d)", target);
                     case TIMESTAMP:
-                        return new Val(n, HV + "timestampToDouble(" + x + ")", target);
+                        return new Val(n, DATES + "timestampToDouble(" + x + ")", target);
                     default:
                         break;
                 }
@@ -152,9 +153,9 @@ final class Conversions {
                     case INT, LONG:
                         return new Val(n, "java.math.BigDecimal.valueOf((long) " + x + ")", target);
                     case FLOAT, DOUBLE:
-                        return cg.nullable(n, HV + "toDecimal((double) " + x + ", 38, 18)", target);
+                        return cg.nullable(n, CASTS + "toDecimal((double) " + x + ", 38, 18)", target);
                     case STRING:
-                        return cg.nullable(n, HV + "toDecimal(" + x + ", 38, 18)", target);
+                        return cg.nullable(n, CASTS + "toDecimal(" + x + ", 38, 18)", target);
                     default:
                         break;
                 }
@@ -170,11 +171,11 @@ final class Conversions {
                     case DECIMAL:
                         return new Val(n, x + ".toPlainString()", target);
                     case BOOLEAN:
-                        return new Val(n, HV + "toString(" + x + ")", target);
+                        return new Val(n, CASTS + "toString(" + x + ")", target);
                     case DATE:
-                        return new Val(n, HV + "dateToString(" + x + ")", target);
+                        return new Val(n, CASTS + "dateToString(" + x + ")", target);
                     case TIMESTAMP, BINARY:
-                        return new Val(n, HV + "toString(" + x + ")", target);
+                        return new Val(n, CASTS + "toString(" + x + ")", target);
                     default:
                         break;
                 }
@@ -182,9 +183,9 @@ final class Conversions {
             case DATE:
                 switch (r) {
                     case TIMESTAMP:
-                        return new Val(n, HV + "timestampToEpochDay(" + x + ")", target);
+                        return new Val(n, DATES + "timestampToEpochDay(" + x + ")", target);
                     case STRING:
-                        return cg.nullable(n, HV + "toEpochDay(" + x + ")", target);
+                        return cg.nullable(n, DATES + "toEpochDay(" + x + ")", target);
                     default:
                         break;
                 }
@@ -192,22 +193,22 @@ final class Conversions {
             case TIMESTAMP:
                 switch (r) {
                     case DATE:
-                        return new Val(n, HV + "dateToTimestamp(" + x + ")", target);
+                        return new Val(n, DATES + "dateToTimestamp(" + x + ")", target);
                     case STRING:
-                        return cg.nullable(n, HV + "toTimestamp(" + x + ")", target);
+                        return cg.nullable(n, DATES + "toTimestamp(" + x + ")", target);
                     case INT, LONG:
-                        return new Val(n, HV + "secondsToTimestamp((long) " + x + ")", target);
+                        return new Val(n, DATES + "secondsToTimestamp((long) " + x + ")", target);
                     case FLOAT, DOUBLE:
-                        return cg.nullable(n, HV + "secondsToTimestamp((double) " + x + ")", target);
+                        return cg.nullable(n, DATES + "secondsToTimestamp((double) " + x + ")", target);
                     case DECIMAL:
-                        return new Val(n, HV + "secondsToTimestamp(" + x + ")", target);
+                        return new Val(n, DATES + "secondsToTimestamp(" + x + ")", target);
                     default:
                         break;
                 }
                 break;
             case BINARY:
                 if (r == Repr.STRING) {
-                    return new Val(n, HV + "toBinary(" + x + ")", target);
+                    return new Val(n, CASTS + "toBinary(" + x + ")", target);
                 }
                 break;
             case MONTHS, MILLIS:

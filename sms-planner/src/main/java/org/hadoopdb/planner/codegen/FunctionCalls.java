@@ -199,7 +199,7 @@ final class FunctionCalls {
         } else if (rc == boolean.class) {
             result = new Val(nulls, invocation, Repr.BOOLEAN);
         } else if (rc == LocalDate.class) {
-            result = cg.nullable(nulls, "org.hadoopdb.functions.impl.HiveValues.epochDayOrNull(" + invocation + ")", Repr.DATE);
+            result = cg.nullable(nulls, "org.hadoopdb.functions.impl.HiveDates.epochDayOrNull(" + invocation + ")", Repr.DATE);
         } else {
             result = cg.nullable(nulls, invocation, reprOf(rc));
         }

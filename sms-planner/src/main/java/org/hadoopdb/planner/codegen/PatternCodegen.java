@@ -45,9 +45,9 @@ final class PatternCodegen {
             }
             String pattern = lit.getValueAs(String.class);
             String compiled = call.operands.size() > 2
-                    ? "org.hadoopdb.functions.impl.HiveValues.likePattern(" + javaString(pattern) + ", '"
+                    ? "org.hadoopdb.functions.impl.HivePatterns.likePattern(" + javaString(pattern) + ", '"
                     + (escape == '\\' || escape == '\'' ? "\\" + escape : String.valueOf(escape)) + "')"
-                    : "org.hadoopdb.functions.impl.HiveValues.hiveLikePattern(" + javaString(pattern) + ")";
+                    : "org.hadoopdb.functions.impl.HivePatterns.hiveLikePattern(" + javaString(pattern) + ")";
             String field = cg.constant("java.util.regex.Pattern", compiled);
             // one Matcher per task, reset for each row (a generated object is used by one thread)
             String matcher = cg.instanceField("java.util.regex.Matcher", field + ".matcher(\"\")");
@@ -55,7 +55,7 @@ final class PatternCodegen {
             nulls = a.isNull();
         } else {
             Val b = Conversions.toRepr(cg, cg.gen(p), p.getType(), Repr.STRING);
-            match = "org.hadoopdb.functions.impl.HiveValues.hiveLikePattern(" + b.value() + ").matcher(" + a.value()
+            match = "org.hadoopdb.functions.impl.HivePatterns.hiveLikePattern(" + b.value() + ").matcher(" + a.value()
                     + ").matches()";
             nulls = or(a.isNull(), b.isNull());
         }

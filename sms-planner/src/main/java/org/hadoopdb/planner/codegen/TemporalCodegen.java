@@ -34,7 +34,7 @@ final class TemporalCodegen {
         String amount = call.getKind() == SqlKind.MINUS ? "(-" + iv.value() + ")" : iv.value();
         String method = iv.repr() == Repr.MONTHS ? "plusMonths" : "plusMillis";
         String nulls = ExpressionCodegen.or(a.isNull(), b.isNull());
-        return new Val(nulls, "org.hadoopdb.functions.impl.HiveValues." + method + "(" + dt.value() + ", "
+        return new Val(nulls, "org.hadoopdb.functions.impl.HiveDates." + method + "(" + dt.value() + ", "
                 + amount + ")", r);
     }
 

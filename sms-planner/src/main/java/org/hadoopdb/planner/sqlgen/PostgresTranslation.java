@@ -11,7 +11,7 @@ import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
-import org.hadoopdb.functions.impl.HiveValues;
+import org.hadoopdb.functions.impl.HiveDates;
 import org.hadoopdb.functions.HiveFunction;
 import org.hadoopdb.functions.HiveOperators;
 import org.hadoopdb.functions.PgTemplates;
@@ -335,8 +335,8 @@ public final class PostgresTranslation {
     /** A literal that PostgreSQL and Hive both read, to the same value. */
     private static boolean literalParsesTheSame(String s, SqlTypeName t) {
         return switch (t) {
-            case DATE -> s.matches("\\d{4}-\\d{2}-\\d{2}") && HiveValues.toEpochDay(s) != null;
-            case TIMESTAMP -> s.matches("\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?)?") && HiveValues.toTimestamp(s) != null;
+            case DATE -> s.matches("\\d{4}-\\d{2}-\\d{2}") && HiveDates.toEpochDay(s) != null;
+            case TIMESTAMP -> s.matches("\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?)?") && HiveDates.toTimestamp(s) != null;
             case INTEGER -> s.matches("-?\\d{1,9}");
             case BIGINT -> s.matches("-?\\d{1,18}");
             case SMALLINT -> s.matches("-?\\d{1,4}");
