@@ -1,9 +1,12 @@
 package org.hadoopdb.loader.table;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.hadoopdb.catalog.config.ConfigException;
 import org.hadoopdb.catalog.model.Distribution;
+import org.hadoopdb.catalog.model.Property;
+import org.hadoopdb.catalog.model.TableInfo;
 import org.hadoopdb.loader.LoaderException;
 
 /**
@@ -33,6 +36,15 @@ public final class TableProperties {
     public static final String COMMENT = "comment";
 
     private TableProperties() {
+    }
+
+    /** The table's properties by lower-case name, in declaration order. */
+    public static Map<String, String> of(TableInfo table) {
+        Map<String, String> p = new LinkedHashMap<>();
+        for (Property prop : table.properties()) {
+            p.put(prop.name().toLowerCase(Locale.ROOT), prop.value());
+        }
+        return p;
     }
 
     public static Distribution distribution(String table, String value) {
