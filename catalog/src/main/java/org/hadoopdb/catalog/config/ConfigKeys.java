@@ -73,7 +73,8 @@ public final class ConfigKeys {
     public static final ConfigKey<Duration> CONNECTOR_CONNECT_TIMEOUT = duration("hadoopdb.connector.connect-timeout", "10s",
             "How long a task waits to connect to a node before trying the chunk's next copy.");
     public static final ConfigKey<String> CONNECTOR_SESSION_SETTINGS = string("hadoopdb.connector.session-settings", "",
-            "PostgreSQL settings for the session that reads a chunk, as name=value pairs separated by ';' (e.g. work_mem=256MB).");
+            "PostgreSQL settings for the session that reads a chunk, as name=value pairs separated by ';' (e.g. work_mem=256MB); "
+                    + "the settings HadoopDB fixes for every node session (docs/cluster.md) cannot be changed here.");
 
     // ---- query planning and execution -----------------------------------------------------------
 

@@ -2,11 +2,13 @@ package org.hadoopdb.connector.chunk;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.connector.ConnectorException;
+import org.hadoopdb.connector.pool.NodeSession;
 
 /**
  * How chunks are read: cursor fetch size, timeouts and PostgreSQL session settings
@@ -23,6 +25,11 @@ public record ChunkReadSettings(int fetchSize, Duration statementTimeout, Durati
         for (String name : sessionSettings.keySet()) {
             if (!SETTING_NAME.matcher(name).matches()) {
                 throw new ConnectorException("'" + name + "' in hadoopdb.connector.session-settings is not a PostgreSQL setting name");
+            }
+            // applied after them with SET LOCAL, a job's settings could otherwise change what the generated SQL means
+            if (NodeSession.fixedSettings().contains(name.toLowerCase(Locale.ROOT))) {
+                throw new ConnectorException("'" + name + "' in hadoopdb.connector.session-settings cannot be changed: HadoopDB "
+                        + "fixes it for every node session (the generated SQL depends on it)");
             }
         }
         sessionSettings = Map.copyOf(sessionSettings);

@@ -15,6 +15,8 @@ import org.hadoopdb.connector.ConnectorException;
 /**
  * One HikariCP connection pool per node, opened on first use and all closed by {@link #close()}.
  * Pools are keyed by node id and JDBC URL, so a node re-registered at a new address gets a new pool.
+ * Every connection starts with {@link NodeSession}'s settings: among them {@code search_path} is
+ * {@code pg_catalog} only, so statements name their tables with their schemas.
  *
  * <pre>{@code
  * try (NodePools pools = new NodePools(config);
@@ -75,6 +77,8 @@ public final class NodePools implements AutoCloseable {
         // Start lazily: an unreachable node fails its first query with a clear message, not pool construction.
         hc.setInitializationFailTimeout(-1);
         hc.addDataSourceProperty("ApplicationName", "hadoopdb");
+        // every new physical connection starts with HadoopDB's session settings, before the pool hands it out
+        hc.setConnectionInitSql(NodeSession.INIT_SQL);
         return new HikariDataSource(hc);
     }
 

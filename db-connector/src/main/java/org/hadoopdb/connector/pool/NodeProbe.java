@@ -1,11 +1,9 @@
 package org.hadoopdb.connector.pool;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.connector.ConnectorException;
@@ -25,16 +23,7 @@ public final class NodeProbe {
      * @throws ConnectorException naming the node, its URL and the server's (or driver's) answer
      */
     public static String check(NodeInfo node, Configuration conf, int timeoutSeconds) {
-        Properties props = new Properties();
-        props.setProperty("user", node.user());
-        String password = new CredentialResolver(conf).password(node);
-        if (password != null) {
-            props.setProperty("password", password);
-        }
-        props.setProperty("connectTimeout", Integer.toString(timeoutSeconds));
-        props.setProperty("loginTimeout", Integer.toString(timeoutSeconds));
-        props.setProperty("ApplicationName", "hadoopdb");
-        try (Connection c = DriverManager.getConnection(node.jdbcUrl(), props);
+        try (Connection c = NodeSession.open(node, new CredentialResolver(conf), "hadoopdb", timeoutSeconds);
              Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SHOW server_version")) {
             rs.next();
