@@ -73,6 +73,8 @@ class BinaryCopyIT {
         String table = LoadTesting.uniqueName("binary_copy");
         try (NodePools pools = new NodePools(LoadTesting.config());
              Connection c = pools.connect(LoadTesting.catalog().nodes().get(0)); Statement st = c.createStatement()) {
+            // node sessions search only pg_catalog (NodeSession); this test's own tables go to public
+            st.execute("SET search_path TO public");
             for (String suffix : List.of("_text", "_binary")) {
                 st.execute("CREATE TABLE " + table + suffix + " (" + columnsSql() + ")");
             }

@@ -50,7 +50,8 @@
  *       DECIMAL casts keep their precision (Calcite's PostgreSQL dialect would clamp them to 19 digits),
  *       {@code EXTRACT} results are cast to INTEGER, the integer {@code %} to its type.</li>
  *   <li><b>Literals.</b> String literals are plain ASCII or {@code U&'…'} escapes, independent of the client
- *       encoding; {@code standard_conforming_strings} (PostgreSQL's default) is assumed.</li>
+ *       encoding; {@code standard_conforming_strings} is on in every node session (db-connector's
+ *       {@code NodeSession} sets it, whatever the server's configuration says).</li>
  *   <li><b>Dates.</b> {@code date + interval} is a timestamp in PostgreSQL (cast back to DATE); PostgreSQL's
  *       dates end in 5874897 AD, so only literal day counts are pushed for {@code date_add}/{@code date_sub}.
  *       Pushed date expressions assume dates between years 1 and 9999.</li>
