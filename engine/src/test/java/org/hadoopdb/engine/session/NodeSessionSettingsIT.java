@@ -1,6 +1,7 @@
 package org.hadoopdb.engine.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -141,6 +142,16 @@ class NodeSessionSettingsIT {
         assertThat(query("SELECT id FROM ns_people WHERE name = 'y\\\\' OR name = ' OR pg_read_file($$PG_VERSION$$) IS NOT NULL --'"))
                 .isEmpty();
         assertThat(query("SELECT count(*) FROM ns_people WHERE name = 'x\\\\'")).containsExactly(List.of(1L));
+    }
+
+    @Test
+    void aSessionCannotSwitchTheSettingsBackForItsChunkReads() {
+        try (Session other = engine.openSession(Map.of())) {
+            other.execute("SET hadoopdb.connector.session-settings=standard_conforming_strings=off", StatementListener.NONE);
+            assertThatThrownBy(() -> other.execute("SELECT id FROM ns_people WHERE name = 'y\\\\' OR name = ' OR 2=2 --'",
+                    StatementListener.NONE))
+                    .hasMessageContaining("'standard_conforming_strings' in hadoopdb.connector.session-settings cannot be changed");
+        }
     }
 
     @Test
