@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -77,6 +78,93 @@ class ClusterGcLeftoversIT {
             assertThat(files(scratch.resolve("loads"))).as("work files left").allMatch(p -> p.toString().contains("pages-llive"));
         } finally {
             run("cluster", "stop");
+        }
+    }
+
+    @Test
+    void afterALoadWhoseProcessWasKilledGcLeavesNothing() throws Exception {
+        assertThat(run("cluster", "init", "--nodes", "1").exit()).isZero();
+        assertThat(run("cluster", "start").exit()).isZero();
+        try {
+            HadoopDbConfig config = HadoopDbConfig.builder().home(home).environment(Map.of()).build();
+            StringBuilder rows = new StringBuilder();
+            for (int i = 0; i < 5000; i++) {
+                rows.append(i).append('|').append("name").append(i).append('\n');
+            }
+            Path data = Files.writeString(home.resolve("items.txt"), rows);
+            Path copying = home.resolve("copying");
+            Path log = home.resolve("child.log");
+            String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Process child = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), "-D" + COPYING + "=" + copying,
+                    Main.class.getName(), "--home", home.toString(), "-Dhadoopdb.embedded.shared-buffers=32MB",
+                    "-Dhadoopdb.load.task-observer=" + StopsInCopy.class.getName(), "-Dhadoopdb.load.lock-timeout=2s",
+                    "load", "--local", "--schema", "id int, name string", "-d", "|", "items", data.toString())
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            try {
+                long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+                while (!Files.exists(copying)) {
+                    assertThat(child.isAlive()).as("the loading process runs: %s", Files.exists(log) ? Files.readString(log) : "").isTrue();
+                    assertThat(System.nanoTime()).as("the load reaches its copy").isLessThan(deadline);
+                    Thread.sleep(100);
+                }
+            } finally {
+                child.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook, no cleanup
+            }
+            Path scratch = config.home().scratchDir();
+            Path locks = Path.of(config.home().catalogStore().directory().toUri()).resolve("loads");
+            Path leases = config.home().runDir().resolve("leases");
+            assertThat(entries(scratch.resolve("loads"))).as("the killed load's work directory").isNotEmpty();
+            assertThat(entries(config.home().localJobsDir())).as("the killed load's local job directory").isNotEmpty();
+            assertThat(entries(locks)).as("the killed load's lock").isNotEmpty();
+            assertThat(entries(leases)).as("the killed process's lease").anyMatch(l -> l.getFileName().toString().startsWith(child.pid() + "-"));
+
+            // the lock expires 2 s after its last heartbeat (hadoopdb.load.lock-timeout)
+            Path lock = entries(locks).get(0);
+            while (Duration.between(Files.getLastModifiedTime(lock).toInstant(), Instant.now()).toMillis() <= 2_500) {
+                Thread.sleep(100);
+            }
+            Result gc = run("-Dhadoopdb.load.lock-timeout=2s", "cluster", "gc");
+            assertThat(gc.exit()).as(gc.err()).isZero();
+            assertThat(gc.err() + gc.out()).contains("items.lock").contains("Removed the lease");
+            assertThat(entries(scratch.resolve("loads"))).isEmpty();
+            assertThat(entries(config.home().localJobsDir())).isEmpty();
+            assertThat(entries(locks)).isEmpty();
+            assertThat(entries(leases)).noneMatch(l -> l.getFileName().toString().startsWith(child.pid() + "-"));
+            var node = config.home().catalogStore().load().node("node1");
+            try (var c = java.sql.DriverManager.getConnection(node.jdbcUrl(), node.user(), "");
+                 var st = c.createStatement();
+                 var rs = st.executeQuery("SELECT count(*) FROM pg_namespace WHERE obj_description(oid, 'pg_namespace') LIKE 'hadoopdb;%'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("the killed load's chunk schemas").isZero();
+            }
+        } finally {
+            run("cluster", "stop");
+        }
+    }
+
+    private static final String COPYING = "hadoopdb.test.copying-marker";
+
+    /** Stops the load in its copy into the node, for good, after saying so in the file {@value #COPYING} names. */
+    static final class StopsInCopy implements org.hadoopdb.loader.job.LoadTaskObserver {
+        @Override
+        public void copying(org.hadoopdb.loader.job.NodeTaskCheckpoint at) {
+            try {
+                Files.writeString(Path.of(System.getProperty(COPYING)), "copying");
+                Thread.sleep(Long.MAX_VALUE);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static List<Path> entries(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (var list = Files.list(dir)) {
+            return list.toList();
         }
     }
 
