@@ -5,6 +5,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.catalog.config.LocalJobDirs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,9 +19,12 @@ final class LoadWorkspace {
     private final Configuration jobBase;
     private final boolean localFramework;
     private final Path workDir;
+    private final LocalJobDirs localDirs;
 
     LoadWorkspace(HadoopDbConfig config, String table, String loadId) {
-        this.jobBase = jobBase(config);
+        this.localDirs = LocalJobDirs.of(config.home(), "load-" + loadId);
+        this.jobBase = new Configuration(config.hadoopConf());
+        localDirs.applyTo(jobBase);
         this.localFramework = "local".equals(jobBase.get("mapreduce.framework.name", "local"));
         this.workDir = new Path(workRoot(config), table + "-" + loadId);
     }
@@ -39,27 +43,24 @@ final class LoadWorkspace {
         return workDir;
     }
 
-    /** Deletes the work directory; a failure is only logged, as the load's outcome does not depend on it. */
+    /**
+     * Deletes the work directory and the jobs' local directories; a failure is only logged, as the
+     * load's outcome does not depend on it.
+     */
     void delete() {
         try {
             workDir.getFileSystem(jobBase).delete(workDir, true);
         } catch (IOException e) {
             LOG.warn("Could not delete the load's work directory {}: {}", workDir, e.getMessage());
         }
+        localDirs.delete();
     }
 
-    private static Configuration jobBase(HadoopDbConfig config) {
-        Configuration conf = new Configuration(config.hadoopConf());
-        if ("local".equals(conf.get("mapreduce.framework.name", "local"))) {
-            String scratch = config.home().scratchDir().toString();
-            conf.setIfUnset("hadoop.tmp.dir", scratch + "/hadoop-tmp");
-            conf.setIfUnset("mapreduce.cluster.local.dir", scratch + "/mapred-local");
-            conf.setIfUnset("mapreduce.jobtracker.staging.root.dir", scratch + "/staging");
-        }
-        return conf;
-    }
-
-    private static Path workRoot(HadoopDbConfig config) {
+    /**
+     * Where every load keeps its work directory, {@code <table>-<load id>}: {@code hadoopdb.load.work-dir},
+     * else {@code <job scratch>/loads}.
+     */
+    static Path workRoot(HadoopDbConfig config) {
         Path root = config.getIfSet(ConfigKeys.LOAD_WORK_DIR).map(Path::new)
                 .orElse(new Path(config.home().jobScratch(), "loads"));
         config.home().requireReachableByTasks(root, "hadoopdb.load.work-dir");

@@ -23,6 +23,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.catalog.config.LocalJobDirs;
 import org.hadoopdb.connector.job.JobProgress;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.SortKey;
@@ -325,10 +326,7 @@ public final class QueryExecutor {
         conf.set(StageConf.CATALOG_DIR, catalogDir.toString());
         conf.setLong(StageConf.CATALOG_VERSION, catalogVersion);
         if ("local".equals(conf.get("mapreduce.framework.name", "local"))) {
-            String local = config.home().scratchDir().toString();
-            conf.setIfUnset("hadoop.tmp.dir", local + "/hadoop-tmp");
-            conf.setIfUnset("mapreduce.cluster.local.dir", local + "/mapred-local");
-            conf.setIfUnset("mapreduce.jobtracker.staging.root.dir", local + "/staging");
+            localDirs(queryDir).applyTo(conf);
             int cores = Runtime.getRuntime().availableProcessors();
             conf.setIfUnset("mapreduce.local.map.tasks.maximum", Integer.toString(Math.max(2, cores)));
             conf.setIfUnset("mapreduce.local.reduce.tasks.maximum", Integer.toString(Math.max(2, cores)));
@@ -345,13 +343,20 @@ public final class QueryExecutor {
         return config.home().jobScratch();
     }
 
-    private static void deleteQuietly(Path dir, Configuration conf) {
+    /** The local runner's directories of the query whose scratch directory is {@code queryDir}. */
+    private LocalJobDirs localDirs(Path queryDir) {
+        return LocalJobDirs.of(config.home(), queryDir.getName());
+    }
+
+    /** Deletes the query's scratch directory and its jobs' local directories: the query has ended. */
+    private void deleteQuietly(Path dir, Configuration conf) {
         try {
             FileSystem fs = dir.getFileSystem(conf);
             fs.delete(dir, true);
         } catch (IOException e) {
             LOG.warn("Could not delete the query scratch directory {}: {}", dir, e.getMessage());
         }
+        localDirs(dir).delete();
     }
 
     private static String abbreviate(String s) {

@@ -17,7 +17,8 @@ import org.hadoopdb.catalog.store.CatalogStore;
  *   conf/hadoopdb-site.xml   optional configuration
  *   catalog/                 catalog versions (unless hadoopdb.catalog.path points elsewhere)
  *   nodes/&lt;node-id&gt;/         embedded PostgreSQL data directories and their server logs
- *   scratch/                 Hadoop local dirs and intermediate query results (local jobs)
+ *   scratch/                 intermediate query results and load work files (local jobs)
+ *   scratch/local/&lt;pid&gt;-&lt;id&gt;/  Hadoop's local runner's directories of one query or load (LocalJobDirs)
  *   logs/hadoopdb.log        full log of every command
  *   run/                     locks and leases of processes using the embedded nodes
  * </pre>
@@ -61,6 +62,14 @@ public final class HadoopDbHome {
      */
     public Path scratchDir() {
         return config.getIfSet(ConfigKeys.SCRATCH_DIR).flatMap(HadoopDbHome::localPath).orElse(root.resolve("scratch"));
+    }
+
+    /**
+     * Where Hadoop's local runner keeps the directories of each running query and load
+     * ({@link LocalJobDirs}): {@code <scratch>/local}.
+     */
+    public Path localJobsDir() {
+        return scratchDir().resolve("local");
     }
 
     /**

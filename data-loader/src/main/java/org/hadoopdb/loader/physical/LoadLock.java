@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executors;
@@ -132,6 +134,42 @@ public final class LoadLock implements AutoCloseable {
             throw new LoaderException("Cannot list the load locks in " + dir + ": " + e.getMessage(), e);
         }
         return live;
+    }
+
+    /**
+     * Deletes the locks whose holders stopped touching them more than {@code timeout} ago (their
+     * process died): what {@link #acquire} would take over.
+     *
+     * @return the deleted lock files
+     */
+    public static List<String> removeStale(Path catalogDir, Configuration conf, Duration timeout) {
+        FileSystem fs = fileSystem(catalogDir, conf);
+        Path dir = new Path(catalogDir, DIR);
+        List<String> removed = new ArrayList<>();
+        try {
+            if (!fs.exists(dir)) {
+                return removed;
+            }
+            for (FileStatus st : fs.listStatus(dir)) {
+                if (st.getPath().getName().endsWith(SUFFIX) && stale(fs, st.getPath(), timeout)) {
+                    LOG.info("Removing the stale load lock {} (no heartbeat for over {} s)", st.getPath(), timeout.toSeconds());
+                    fs.delete(st.getPath(), false);
+                    removed.add(st.getPath().toString());
+                }
+            }
+        } catch (IOException e) {
+            throw new LoaderException("Cannot remove the stale load locks in " + dir + ": " + e.getMessage(), e);
+        }
+        return removed;
+    }
+
+    /** Checked again just before deleting: a load may have taken the lock over since it was listed. */
+    private static boolean stale(FileSystem fs, Path file, Duration timeout) throws IOException {
+        try {
+            return System.currentTimeMillis() - fs.getFileStatus(file).getModificationTime() > timeout.toMillis();
+        } catch (FileNotFoundException e) {
+            return false;
+        }
     }
 
     public String loadId() {

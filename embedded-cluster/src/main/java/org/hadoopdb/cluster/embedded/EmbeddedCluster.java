@@ -294,8 +294,26 @@ public final class EmbeddedCluster {
         }
     }
 
+    /**
+     * Removes the leases of processes that are gone ({@code hadoopdb cluster gc}); a live process's
+     * lease stays. Stopping the nodes also removes them, but pinned nodes are never stopped by a user.
+     *
+     * @return the lease files removed
+     */
+    public List<Path> removeStaleLeases() {
+        return withLock(() -> {
+            List<Path> removed = new ArrayList<>();
+            liveLeaseHolders(removed);
+            return removed;
+        });
+    }
+
     /** Process ids holding leases that are still alive; leases of dead processes are removed. */
     private List<Long> liveLeaseHolders() {
+        return liveLeaseHolders(new ArrayList<>());
+    }
+
+    private List<Long> liveLeaseHolders(List<Path> removed) {
         List<Long> live = new ArrayList<>();
         if (!Files.isDirectory(leasesDir())) {
             return live;
@@ -307,7 +325,9 @@ public final class EmbeddedCluster {
                     live.add(pid);
                 } else {
                     LOG.info("Removing stale lease {} of a process that is gone", f.getFileName());
-                    deleteQuietly(f);
+                    if (deleteQuietly(f)) {
+                        removed.add(f);
+                    }
                 }
             }
         } catch (IOException e) {
@@ -417,11 +437,14 @@ public final class EmbeddedCluster {
         return ports;
     }
 
-    private static void deleteQuietly(Path f) {
+    /** False when {@code f} could not be deleted (logged): it stays for the next attempt. */
+    private static boolean deleteQuietly(Path f) {
         try {
             Files.deleteIfExists(f);
+            return true;
         } catch (IOException e) {
             LOG.warn("Could not delete {}: {}", f, e.getMessage());
+            return false;
         }
     }
 
