@@ -15,9 +15,12 @@ import org.eclipse.jetty.security.authentication.BasicAuthenticator;
 import org.eclipse.jetty.server.Authentication;
 
 /**
- * HTTP BASIC that answers {@code 429 Too Many Requests} (with {@code Retry-After}) at once, without
- * checking the password, while the client's address or the user name it sends is throttled by
- * {@link Logins}.
+ * HTTP BASIC that answers {@code 429 Too Many Requests} at once, without checking the password, while
+ * the client's address or the user name it sends is throttled by {@link Logins}.
+ *
+ * <p>The wait is given in the message only, not as {@code Retry-After}: the driver's HTTP client
+ * honours that header by sleeping before it retries, which would hang a connection attempt for the
+ * rest of the window instead of failing it.
  */
 final class ThrottlingBasicAuthenticator extends BasicAuthenticator {
     private final Logins logins;
@@ -44,7 +47,6 @@ final class ThrottlingBasicAuthenticator extends BasicAuthenticator {
     private static void refuse(HttpServletResponse response, Duration wait) throws ServerAuthException {
         long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
         try {
-            response.setHeader(HttpHeader.RETRY_AFTER.asString(), Long.toString(seconds));
             response.sendError(429, "Too many failed logins from this address or for this user; retry in " + seconds + " s");
         } catch (java.io.IOException e) {
             throw new ServerAuthException(e);
