@@ -41,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * The query server behind {@code jdbc:hadoopdb://host:port}: Avatica's protobuf-over-HTTP protocol
  * served by Jetty, in front of a {@link HadoopDbMeta}. Many clients, a session per connection, a
  * bounded pool of running statements with a queue, HTTP BASIC against a {@link UsersFile} (checked
- * before any request reaches HadoopDB, failed logins throttled), optional TLS, idle connections closed, and a graceful close.
+ * before any request reaches HadoopDB; failed logins throttled), optional TLS, idle connections
+ * closed, and a graceful close.
  *
  * <pre>{@code
  * try (HadoopDbEngine engine = HadoopDbEngine.start(config, System.err::println);
