@@ -66,7 +66,7 @@ final class GlobalRepartition {
         boolean ok = false;
         for (int attempt = 1; attempt <= attempts && !ok; attempt++) {
             out.getFileSystem(jobBase).delete(out, true);
-            job = GlobalHasherJob.create(jobConf(inputs), plan, inputs.paths(), spec.rowSchema(), format, limit.recordsPerTask(), out);
+            job = GlobalHasherJob.create(jobConf(inputs), plan, inputs.paths(), spec.rowSchema(), format, out);
             Job running = job;
             JobProgress mapProgress = new JobProgress(running);
             ok = JobRunner.run(job, j -> progress.report(LoadPhase.GLOBAL_REPARTITION, 100.0 * JobRunner.mapProgress(mapProgress),

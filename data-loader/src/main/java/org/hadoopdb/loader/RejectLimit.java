@@ -40,11 +40,6 @@ public record RejectLimit(long count, double percent, boolean isPercent) {
         return rejected > count;
     }
 
-    /** Reject records worth writing per task: past an absolute limit the load fails anyway. */
-    public long recordsPerTask() {
-        return isPercent ? Long.MAX_VALUE : count + 1;
-    }
-
     @Override
     public String toString() {
         return isPercent ? String.format(Locale.ROOT, "%s%%", stripZeros(percent)) : Long.toString(count);

@@ -58,6 +58,40 @@ class LoadBehaviourIT {
     }
 
     @Test
+    void anAbortedLoadListsEveryRejectedRecordItRead() throws Exception {
+        String name = table("manyrejects", "k");
+        Path inputs = Files.createDirectories(dir.resolve("many"));
+        for (String file : List.of("a.txt", "b.txt")) {
+            List<String> lines = new ArrayList<>();
+            for (int i = 1; i <= 100; i++) {
+                lines.add(i % 2 == 0 ? "bad" + i + "|not-a-number" : "k" + i + "|" + i);
+            }
+            LoadTesting.write(inputs.resolve(file), lines);
+        }
+        Path rejectDir = dir.resolve("rejects");
+        LoadSpec spec = LoadSpec.builder(name).input(inputs.toString()).maxRejects("3").rejectDir(rejectDir.toString()).build();
+        assertThatThrownBy(() -> new Loader(LoadTesting.config()).load(spec, LoadProgressListener.NONE))
+                .isInstanceOf(LoaderException.class).hasMessageContaining("rejected 100 of 200 records")
+                .hasMessageContaining("nothing was published");
+
+        List<Path> files;
+        try (var listing = Files.list(rejectDir)) {
+            files = listing.filter(f -> f.toString().endsWith(".rejects")).toList();
+        }
+        assertThat(files).hasSize(1);
+        List<String> rejected = Files.readAllLines(files.get(0));
+        List<String> expected = new ArrayList<>();
+        for (String file : List.of("a.txt", "b.txt")) {
+            for (int i = 2; i <= 100; i += 2) {
+                expected.add(file + "\t" + i + "\tcolumn 2 'n' (int): 'not-a-number' is not an int\tbad" + i + "|not-a-number");
+            }
+        }
+        // every rejected record read, in input order, each with its source file and line
+        assertThat(rejected).hasSize(100);
+        assertThat(rejected.stream().map(l -> l.substring(l.lastIndexOf('/') + 1)).toList()).isEqualTo(expected);
+    }
+
+    @Test
     void appendAddsRowsAndOverwriteReplacesThem() throws Exception {
         String name = table("appends", "k");
         Path first = LoadTesting.write(dir.resolve("first.txt"), List.of("a|1", "b|2"));

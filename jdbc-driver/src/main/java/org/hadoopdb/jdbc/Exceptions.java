@@ -19,6 +19,11 @@ final class Exceptions {
                 return new SQLInvalidAuthorizationSpecException("The server " + url.serverUrl() + " refused the user name "
                         + "or password (HTTP 401); check user/password", "28000", e);
             }
+            if (m.contains("HTTP/429")) {
+                return new SQLInvalidAuthorizationSpecException("The server " + url.serverUrl() + " refuses logins from "
+                        + "this address or for this user for a while, after too many failed ones (HTTP 429); "
+                        + "retry later with the right user/password", "28000", e);
+            }
             if (m.contains("HTTP/400") && !url.ssl()) {
                 return new SQLNonTransientConnectionException("The server " + url.serverUrl() + " did not understand "
                         + "the request (HTTP 400); if it serves HTTPS, add ssl=true to the URL", "08001", e);

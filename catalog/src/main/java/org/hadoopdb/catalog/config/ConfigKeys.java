@@ -133,6 +133,17 @@ public final class ConfigKeys {
     public static final ConfigKey<String> SERVER_AUTH = string("hadoopdb.server.auth", "basic",
             "Client authentication: basic (HTTP BASIC against the users file) or none (allowed only when the server "
                     + "listens on a loopback address).");
+    public static final ConfigKey<Integer> SERVER_AUTH_MAX_FAILURES_PER_ADDRESS = integer(
+            "hadoopdb.server.auth.max-failures-per-address", "20",
+            "Failed logins from one client address within the failure window after which the query server refuses that "
+                    + "address's logins (HTTP 429) without checking them until the window ends; 0 for no limit.");
+    public static final ConfigKey<Integer> SERVER_AUTH_MAX_FAILURES_PER_USER = integer(
+            "hadoopdb.server.auth.max-failures-per-user", "10",
+            "Failed logins for one user name (known or not) within the failure window after which the query server refuses "
+                    + "logins for that name (HTTP 429) without checking them until the window ends; 0 for no limit.");
+    public static final ConfigKey<Duration> SERVER_AUTH_FAILURE_WINDOW = duration("hadoopdb.server.auth.failure-window", "5m",
+            "How long failed logins count towards the limits, from the first one; a refused address or name is accepted "
+                    + "again when it ends. A login that checks out clears the counts of its address and name.");
     public static final ConfigKey<String> SERVER_USERS_FILE = string("hadoopdb.server.users-file", null,
             "The users file (user:PBKDF2 hash per line, written by hadoopdb server add-user). Default: <home>/conf/users.");
     public static final ConfigKey<String> SERVER_TLS_KEYSTORE = string("hadoopdb.server.tls.keystore", null,

@@ -35,17 +35,15 @@ public final class GlobalHasherJob {
      * @param inputs    input paths: files, directories (read recursively) or globs
      * @param rowSchema the schema of typed-row input, or null for text
      * @param format    the text format (for text input)
-     * @param rejectCap reject records each task writes at most
      * @param output    the job's output directory
      */
     public static Job create(Configuration base, LoadPlan plan, List<Path> inputs, RowSchema rowSchema, TextFormat format,
-                             long rejectCap, Path output) throws IOException {
+                             Path output) throws IOException {
         Configuration conf = LoadJobs.jobConf(base, plan);
         for (Map.Entry<String, String> e : format.toProperties().entrySet()) {
             // URL-encoded: a job configuration is XML 1.0, which cannot hold Hive's default delimiter (Ctrl-A)
             conf.set(PartitionMapper.FORMAT_PREFIX + e.getKey(), java.net.URLEncoder.encode(e.getValue(), java.nio.charset.StandardCharsets.UTF_8));
         }
-        conf.setLong(PartitionMapper.REJECT_CAP, rejectCap);
         conf.setBoolean(FileInputFormat.INPUT_DIR_RECURSIVE, true);
         Job job = Job.getInstance(conf, "hadoopdb load " + plan.table().name() + " " + plan.loadId() + ": global repartition");
         job.setJarByClass(GlobalHasherJob.class);

@@ -26,7 +26,7 @@ public final class MapSummary {
     long[] rows;
     long[] bytes;
     long rejected;
-    /** Reject records actually written (capped per task). */
+    /** Reject records written to the task's reject file: every one rejected. */
     long rejectsWritten;
     final Map<Integer, Long> rejectsPerChunk = new TreeMap<>();
     ColumnAccumulator[] stats;

@@ -40,8 +40,6 @@ import org.hadoopdb.loader.text.TextFormat;
  * @param <V> input value (a text line or a typed row)
  */
 public abstract class PartitionMapper<K, V> extends Mapper<K, V, NullWritable, NullWritable> {
-    /** Job key: reject records a task writes at most (it keeps counting past it). */
-    public static final String REJECT_CAP = "hadoopdb.job.load.reject-cap";
     /** Job key prefix of the text format, as table properties. */
     public static final String FORMAT_PREFIX = "hadoopdb.job.load.format.";
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PartitionMapper.class);
@@ -59,7 +57,6 @@ public abstract class PartitionMapper<K, V> extends Mapper<K, V, NullWritable, N
     private long roundRobin;
     private OutputStream[] outputs;
     private OutputStream rejects;
-    private long rejectCap;
     private Context context;
     private Counter readCounter;
     private Counter acceptedCounter;
@@ -84,7 +81,6 @@ public abstract class PartitionMapper<K, V> extends Mapper<K, V, NullWritable, N
             summary.splitStart = split.getStart();
         }
         roundRobin = ctx.getTaskAttemptID().getTaskID().getId();
-        rejectCap = conf.getLong(REJECT_CAP, Long.MAX_VALUE);
         readCounter = ctx.getCounter(LoadCounters.RECORDS_READ);
         acceptedCounter = ctx.getCounter(LoadCounters.ROWS_ACCEPTED);
         rejectedCounter = ctx.getCounter(LoadCounters.ROWS_REJECTED);
@@ -148,9 +144,8 @@ public abstract class PartitionMapper<K, V> extends Mapper<K, V, NullWritable, N
             chunk = hasher.chunk(key);
         }
         summary.rejectsPerChunk.merge(chunk, 1L, Long::sum);
-        if (summary.rejectsWritten >= rejectCap) {
-            return;
-        }
+        // Every reject is written, even past the reject limit: the task reads its whole split anyway,
+        // and the reject file of an aborted load must list every rejected record that was read.
         if (rejects == null) {
             rejects = new BufferedOutputStream(SideFiles.create(context, SideFiles.REJECTS + "/" + SideFiles.taskFileName(context)));
         }

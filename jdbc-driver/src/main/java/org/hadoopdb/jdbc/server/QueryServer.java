@@ -41,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * The query server behind {@code jdbc:hadoopdb://host:port}: Avatica's protobuf-over-HTTP protocol
  * served by Jetty, in front of a {@link HadoopDbMeta}. Many clients, a session per connection, a
  * bounded pool of running statements with a queue, HTTP BASIC against a {@link UsersFile} (checked
- * before any request reaches HadoopDB), optional TLS, idle connections closed, and a graceful close.
+ * before any request reaches HadoopDB; failed logins throttled), optional TLS, idle connections
+ * closed, and a graceful close.
  *
  * <pre>{@code
  * try (HadoopDbEngine engine = HadoopDbEngine.start(config, System.err::println);
@@ -89,9 +90,11 @@ public final class QueryServer implements AutoCloseable {
         // counts requests in flight, so stopping waits for the answers of cancelled statements to go out
         StatisticsHandler inFlight = new StatisticsHandler();
         if (settings.authenticate()) {
-            UsersLoginService login = new UsersLoginService(new UsersFile(settings.usersFile()));
+            Logins logins = new Logins(new UsersFile(settings.usersFile()),
+                    new LoginThrottle(settings.loginLimits(), System::nanoTime));
+            UsersLoginService login = new UsersLoginService(logins);
             jetty.addBean(login);
-            inFlight.setHandler(security(login, avatica));
+            inFlight.setHandler(security(login, new ThrottlingBasicAuthenticator(logins), avatica));
         } else {
             inFlight.setHandler(avatica);
         }
@@ -173,8 +176,12 @@ public final class QueryServer implements AutoCloseable {
         return connector;
     }
 
-    /** Every request must carry a listed user's password (BASIC); nothing else reaches the handler. */
-    private static ConstraintSecurityHandler security(UsersLoginService login, UserHandler next) {
+    /**
+     * Every request must carry a listed user's password (BASIC); nothing else reaches the handler.
+     * Failed logins are throttled per client address and per user name ({@link LoginThrottle}).
+     */
+    private static ConstraintSecurityHandler security(UsersLoginService login, BasicAuthenticator authenticator,
+                                                      UserHandler next) {
         Constraint constraint = new Constraint(Constraint.__BASIC_AUTH, UsersLoginService.ROLE);
         constraint.setAuthenticate(true);
         constraint.setRoles(new String[] {UsersLoginService.ROLE});
@@ -182,7 +189,7 @@ public final class QueryServer implements AutoCloseable {
         mapping.setConstraint(constraint);
         mapping.setPathSpec("/*");
         ConstraintSecurityHandler security = new ConstraintSecurityHandler();
-        security.setAuthenticator(new BasicAuthenticator());
+        security.setAuthenticator(authenticator);
         security.setLoginService(login);
         security.setRealmName("HadoopDB");
         security.setConstraintMappings(new ConstraintMapping[] {mapping});

@@ -15,10 +15,20 @@ import org.hadoopdb.jdbc.JdbcException;
  * @param authenticate  HTTP BASIC against {@code usersFile} (false only on loopback addresses)
  * @param usersFile     the users file
  * @param keystore      TLS key store, or null for plain HTTP
+ * @param loginLimits   when failed logins are throttled ({@code hadoopdb.server.auth.*})
  */
 public record ServerSettings(int port, String bindAddress, boolean authenticate, Path usersFile, Path keystore,
                              String keystorePassword, String keystoreType, int maxRunning, int maxQueued,
-                             Duration queueTimeout, Duration idleTimeout, Duration shutdownGrace, int threads) {
+                             Duration queueTimeout, Duration idleTimeout, Duration shutdownGrace, int threads,
+                             LoginLimits loginLimits) {
+
+    /** With the default {@link LoginLimits}. */
+    public ServerSettings(int port, String bindAddress, boolean authenticate, Path usersFile, Path keystore,
+                          String keystorePassword, String keystoreType, int maxRunning, int maxQueued,
+                          Duration queueTimeout, Duration idleTimeout, Duration shutdownGrace, int threads) {
+        this(port, bindAddress, authenticate, usersFile, keystore, keystorePassword, keystoreType, maxRunning, maxQueued,
+                queueTimeout, idleTimeout, shutdownGrace, threads, LoginLimits.DEFAULTS);
+    }
 
     /** The settings {@code config} holds. */
     public static ServerSettings from(HadoopDbConfig config) {
@@ -34,7 +44,7 @@ public record ServerSettings(int port, String bindAddress, boolean authenticate,
                 config.get(ConfigKeys.SERVER_TLS_KEYSTORE_PASSWORD), config.get(ConfigKeys.SERVER_TLS_KEYSTORE_TYPE),
                 config.get(ConfigKeys.SERVER_MAX_RUNNING), config.get(ConfigKeys.SERVER_MAX_QUEUED),
                 config.get(ConfigKeys.SERVER_QUEUE_TIMEOUT), config.get(ConfigKeys.SERVER_IDLE_TIMEOUT),
-                config.get(ConfigKeys.SERVER_SHUTDOWN_GRACE), config.get(ConfigKeys.SERVER_THREADS));
+                config.get(ConfigKeys.SERVER_SHUTDOWN_GRACE), config.get(ConfigKeys.SERVER_THREADS), LoginLimits.from(config));
     }
 
     /** {@code <home>/conf/users}. */
@@ -44,7 +54,13 @@ public record ServerSettings(int port, String bindAddress, boolean authenticate,
 
     public ServerSettings withPort(int newPort) {
         return new ServerSettings(newPort, bindAddress, authenticate, usersFile, keystore, keystorePassword, keystoreType,
-                maxRunning, maxQueued, queueTimeout, idleTimeout, shutdownGrace, threads);
+                maxRunning, maxQueued, queueTimeout, idleTimeout, shutdownGrace, threads, loginLimits);
+    }
+
+    /** The same settings with other login limits. */
+    public ServerSettings withLoginLimits(LoginLimits limits) {
+        return new ServerSettings(port, bindAddress, authenticate, usersFile, keystore, keystorePassword, keystoreType,
+                maxRunning, maxQueued, queueTimeout, idleTimeout, shutdownGrace, threads, limits);
     }
 
     public boolean tls() {

@@ -43,8 +43,6 @@ public final class UsersFile {
     private static final int HASH_BITS = 256;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.@-]{1,64}");
     private static final SecureRandom RANDOM = new SecureRandom();
-    /** Checked for unknown users, so a wrong name takes as long as a wrong password. */
-    private static final Entry DUMMY = Entry.create(new char[] {'x'}, 1_000);
 
     /**
      * HTTP BASIC sends the password with every request, and PBKDF2 is slow on purpose: a password
@@ -56,13 +54,40 @@ public final class UsersFile {
     private final Map<String, Remembered> remembered = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final Path file;
+    private final Derivation derivation;
+    /**
+     * Checked for unknown users with the same derivation, iterations and salt length as a real entry,
+     * so a wrong name costs exactly as much as a wrong password and names cannot be probed by timing.
+     * Its hash is random: no password matches it.
+     */
+    private final Entry dummy;
     private Map<String, Entry> entries = Map.of();
     private FileTime loadedAt;
 
     public UsersFile(Path file) {
-        this.file = file;
-        RANDOM.nextBytes(processKey);
+        this(file, PBKDF2);
     }
+
+    /** With {@code derivation} in place of PBKDF2 (tests count the derivations through it). */
+    UsersFile(Path file, Derivation derivation) {
+        this.file = file;
+        this.derivation = derivation;
+        RANDOM.nextBytes(processKey);
+        byte[] salt = new byte[SALT_BYTES];
+        byte[] hash = new byte[HASH_BITS / 8];
+        RANDOM.nextBytes(salt);
+        RANDOM.nextBytes(hash);
+        dummy = new Entry(ITERATIONS, salt, hash);
+    }
+
+    /** The slow, salted key derivation a password is checked with. */
+    @FunctionalInterface
+    interface Derivation {
+        byte[] derive(char[] password, byte[] salt, int iterations);
+    }
+
+    /** PBKDF2-HMAC-SHA256, 256 bits. */
+    static final Derivation PBKDF2 = (password, salt, iterations) -> Entry.pbkdf2(password, salt, iterations);
 
     public Path path() {
         return file;
@@ -70,20 +95,34 @@ public final class UsersFile {
 
     /** Whether the password is right for the user; false for unknown users. Never logs either. */
     public boolean check(String user, char[] password) {
+        return remembered(user, password) || derive(user, password);
+    }
+
+    /**
+     * Whether the password checked out for the user a short while ago: a keyed hash compared, no key
+     * derivation. The hash is computed for unknown users too, so both cost the same.
+     */
+    boolean remembered(String user, char[] password) {
         Entry e = current().get(user);
-        if (e == null) {
-            DUMMY.matches(password);
-            return false;
-        }
         byte[] token = token(user, password);
         Remembered r = remembered.get(user);
-        if (r != null && r.entry == e && System.nanoTime() < r.until && MessageDigest.isEqual(r.token, token)) {
-            return true;
-        }
-        if (!e.matches(password)) {
+        return e != null && r != null && r.entry == e && System.nanoTime() < r.until && MessageDigest.isEqual(r.token, token);
+    }
+
+    /**
+     * Checks the password with exactly one key derivation: against the user's entry, or against a
+     * dummy entry with the same parameters when there is no such user. A right password is remembered.
+     */
+    boolean derive(String user, char[] password) {
+        Entry e = current().get(user);
+        if (e == null) {
+            dummy.matches(password, derivation);
             return false;
         }
-        remembered.put(user, new Remembered(e, token, System.nanoTime() + REMEMBER_NANOS));
+        if (!e.matches(password, derivation)) {
+            return false;
+        }
+        remembered.put(user, new Remembered(e, token(user, password), System.nanoTime() + REMEMBER_NANOS));
         return true;
     }
 
@@ -125,7 +164,7 @@ public final class UsersFile {
             throw new JdbcException(JdbcException.GENERAL, "The password of '" + user + "' is empty");
         }
         Map<String, Entry> next = new LinkedHashMap<>(read());
-        next.put(user, Entry.create(password, ITERATIONS));
+        next.put(user, Entry.create(password, ITERATIONS, derivation));
         write(next);
     }
 
@@ -217,14 +256,14 @@ public final class UsersFile {
 
     /** One user's salted hash. */
     private record Entry(int iterations, byte[] salt, byte[] hash) {
-        static Entry create(char[] password, int iterations) {
+        static Entry create(char[] password, int iterations, Derivation derivation) {
             byte[] salt = new byte[SALT_BYTES];
             RANDOM.nextBytes(salt);
-            return new Entry(iterations, salt, pbkdf2(password, salt, iterations));
+            return new Entry(iterations, salt, derivation.derive(password, salt, iterations));
         }
 
-        boolean matches(char[] password) {
-            return MessageDigest.isEqual(hash, pbkdf2(password, salt, iterations));
+        boolean matches(char[] password, Derivation derivation) {
+            return MessageDigest.isEqual(hash, derivation.derive(password, salt, iterations));
         }
 
         private static byte[] pbkdf2(char[] password, byte[] salt, int iterations) {

@@ -1,45 +1,56 @@
 package org.hadoopdb.jdbc.server;
 
+import java.security.Principal;
+import javax.security.auth.Subject;
+import javax.servlet.ServletRequest;
 import org.eclipse.jetty.security.AbstractLoginService;
-import org.eclipse.jetty.util.security.Credential;
+import org.eclipse.jetty.server.UserIdentity;
 
-/** Jetty's view of the {@link UsersFile}: every listed user has the role {@link #ROLE}. */
+/**
+ * Jetty's view of the {@link Logins}: every user the users file accepts has the role {@link #ROLE}.
+ * Logins are checked with the client's address, so failures can be throttled per address.
+ */
 final class UsersLoginService extends AbstractLoginService {
     static final String ROLE = "hadoopdb-user";
+    private static final String[] ROLES = {ROLE};
 
-    private final UsersFile users;
+    private final Logins logins;
 
-    UsersLoginService(UsersFile users) {
-        this.users = users;
+    UsersLoginService(Logins logins) {
+        this.logins = logins;
         setName("HadoopDB");
     }
 
     @Override
-    protected String[] loadRoleInfo(UserPrincipal user) {
-        return new String[] {ROLE};
+    public UserIdentity login(String username, Object credentials, ServletRequest request) {
+        char[] password = credentials instanceof char[] c ? c
+                : credentials instanceof String s ? s.toCharArray() : null;
+        if (username == null || password == null) {
+            return null;
+        }
+        String address = request == null ? "" : request.getRemoteAddr();
+        if (logins.attempt(address, username, password) != Logins.Verdict.ACCEPTED) {
+            return null;
+        }
+        Principal principal = new UserName(username);
+        Subject subject = new Subject();
+        subject.getPrincipals().add(principal);
+        subject.setReadOnly();
+        return getIdentityService().newUserIdentity(subject, principal, ROLES);
+    }
+
+    /** Not used: {@link #login} checks the password itself. */
+    @Override
+    protected UserPrincipal loadUserInfo(String username) {
+        return null;
     }
 
     @Override
-    protected UserPrincipal loadUserInfo(String username) {
-        // Unknown users get a principal too, so they cost the same time as a wrong password.
-        return new UserPrincipal(username, new UserCredential(users, username));
+    protected String[] loadRoleInfo(UserPrincipal user) {
+        return ROLES;
     }
 
-    /** Checks a password against the users file; holds no password itself. */
-    private static final class UserCredential extends Credential {
-        private final transient UsersFile users;
-        private final String user;
-
-        UserCredential(UsersFile users, String user) {
-            this.users = users;
-            this.user = user;
-        }
-
-        @Override
-        public boolean check(Object credentials) {
-            char[] password = credentials instanceof char[] c ? c
-                    : credentials instanceof String s ? s.toCharArray() : null;
-            return password != null && users.check(user, password);
-        }
+    /** An authenticated user; holds no password. */
+    private record UserName(String getName) implements Principal {
     }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import org.hadoopdb.jdbc.JdbcException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +37,29 @@ class UsersFileTest {
         assertThat(reader.check("alice", "S3cret".toCharArray())).isFalse();
         assertThat(reader.check("carol", "s3cret".toCharArray())).isFalse();
         assertThat(reader.users()).containsExactly("alice", "bob");
+    }
+
+    @Test
+    void anUnknownUserCostsTheSameKeyDerivationAsAWrongPassword() {
+        List<String> derivations = new ArrayList<>();
+        UsersFile.Derivation counted = (password, salt, iterations) -> {
+            derivations.add(iterations + " iterations, " + salt.length + "-byte salt");
+            return UsersFile.PBKDF2.derive(password, salt, iterations);
+        };
+        Path file = dir.resolve("users");
+        new UsersFile(file).put("alice", "s3cret".toCharArray());
+        UsersFile users = new UsersFile(file, counted);
+
+        assertThat(users.check("alice", "wrong".toCharArray())).isFalse();
+        assertThat(derivations).containsExactly("600000 iterations, 16-byte salt");
+        assertThat(users.check("mallory", "wrong".toCharArray())).isFalse();
+        assertThat(users.check("mallory", "s3cret".toCharArray())).isFalse();
+        assertThat(derivations).containsExactly("600000 iterations, 16-byte salt", "600000 iterations, 16-byte salt",
+                "600000 iterations, 16-byte salt");
+        // a right password is derived once, then remembered
+        assertThat(users.check("alice", "s3cret".toCharArray())).isTrue();
+        assertThat(users.check("alice", "s3cret".toCharArray())).isTrue();
+        assertThat(derivations).hasSize(4);
     }
 
     @Test
