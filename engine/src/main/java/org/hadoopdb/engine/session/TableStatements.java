@@ -34,6 +34,7 @@ import org.hadoopdb.loader.table.TableDefinition;
 import org.hadoopdb.loader.table.TableManager;
 import org.hadoopdb.loader.text.TextFormat;
 import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.SemanticException;
 import org.hadoopdb.hiveql.ast.ColumnDef;
 import org.hadoopdb.hiveql.ast.CreateTableStatement;
 import org.hadoopdb.hiveql.ast.DropTableStatement;
@@ -134,17 +135,17 @@ final class TableStatements {
         for (String c : targetColumns.isEmpty() ? table.columnNames() : targetColumns) {
             String n = Names.normalize(c);
             if (table.findColumn(n).isEmpty()) {
-                throw new PlannerException("Table '" + table.name() + "' has no column '" + c + "'"
+                throw new SemanticException("Table '" + table.name() + "' has no column '" + c + "'"
                         + Names.didYouMean(c, table.columnNames()) + " (line " + span.line() + ")");
             }
             if (targets.contains(n)) {
-                throw new PlannerException("Column '" + n + "' is named twice in the column list of INSERT INTO "
+                throw new SemanticException("Column '" + n + "' is named twice in the column list of INSERT INTO "
                         + table.name() + " (line " + span.line() + ")");
             }
             targets.add(n);
         }
         if (produced.size() != targets.size()) {
-            throw new PlannerException("Cannot insert into table '" + table.name() + "': the query returns " + produced.size()
+            throw new SemanticException("Cannot insert into table '" + table.name() + "': the query returns " + produced.size()
                     + " column(s) but " + targets.size() + " are expected (" + String.join(", ", targets) + ") (line "
                     + span.line() + ")");
         }
@@ -211,7 +212,7 @@ final class TableStatements {
 
     private TableInfo table(String name) {
         Catalog catalog = session.catalog();
-        return catalog.findTable(Names.normalize(name)).orElseThrow(() -> new PlannerException("Table '" + name
+        return catalog.findTable(Names.normalize(name)).orElseThrow(() -> new SemanticException("Table '" + name
                 + "' does not exist" + Names.didYouMean(name, catalog.tableNames())));
     }
 
