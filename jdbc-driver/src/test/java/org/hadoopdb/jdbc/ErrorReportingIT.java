@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import org.hadoopdb.cluster.embedded.testing.TestClusters;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.hadoopdb.jdbc.server.QueryServer;
@@ -83,6 +84,19 @@ class ErrorReportingIT {
         SQLException e = failure(sql);
         assertThat(e.getSQLState()).as("%s", e).isEqualTo("42000");
         assertThat(e.getMessage()).containsIgnoringCase(named);
+    }
+
+    /** Found by StatementFuzzIT: these overflowed the stack of the parser or of Calcite (a StackOverflowError reached the client). */
+    @Test
+    void aStatementNestedTooDeeplyIsAnErrorOfTheStatement() throws Exception {
+        for (String sql : List.of("SELECT " + "(".repeat(3000) + "1" + ")".repeat(3000),
+                "SELECT " + "1 + ".repeat(3000) + "1",
+                "SELECT COUNT(*) FROM " + P + "visits WHERE " + "NOT ".repeat(3000) + "flag",
+                "SELECT " + "upper(".repeat(1000) + "sourceip" + ")".repeat(1000) + " FROM " + P + "visits")) {
+            SQLException e = failure(sql);
+            assertThat(e.getSQLState()).as("%s", e).isEqualTo("42000");
+            assertThat(cause(e, sql)).contains("nested too deeply");
+        }
     }
 
     /** The error's own text, after Avatica's "Error while executing SQL "…":" which repeats the statement. */

@@ -91,7 +91,8 @@ public final class Analyzer {
             validated = validator.validate(query);
         } catch (CalciteContextException e) {
             throw SemanticErrors.translate(e, catalog, functionNames);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | AssertionError e) {
+            // Calcite checks some of its invariants with assertions (enabled in tests, and by -ea)
             throw new PlannerException("Cannot analyze the query: " + e.getMessage(), e);
         }
         SqlToRelConverter.Config config = SqlToRelConverter.config()
