@@ -78,6 +78,14 @@ class ErrorReportingIT {
             "SELECT SUM(SUM(duration)) FROM jer_visits | SUM",
             "INSERT INTO TABLE jer_nosuchtable SELECT * FROM jer_visits | jer_nosuchtable",
             "DESCRIBE jer_nosuchtable | jer_nosuchtable",
+            "DROP TABLE jer_nosuchtable | jer_nosuchtable",
+            "LOAD DATA LOCAL INPATH '/nonexistent' INTO TABLE jer_nosuchtable | jer_nosuchtable",
+            "CREATE TABLE jer_visits (a INT) | jer_visits",
+            "SET hadoopdb.no.such.key=1 | hadoopdb.no.such.key",
+            "USE nosuchdatabase | nosuchdatabase",
+            "EXPLAIN SHOW TABLES | EXPLAIN",
+            "INSERT INTO TABLE jer_big SELECT duration FROM jer_visits | jer_big",
+            "INSERT INTO TABLE jer_big (k, nosuchcolumn) SELECT duration, duration FROM jer_visits | nosuchcolumn",
             "SELECT a.duration FROM jer_visits a JOIN jer_big b ON a.nosuchcolumn = b.k | nosuchcolumn",
     })
     void aSemanticErrorIs42000AndNamesWhatIsWrong(String sql, String named) throws Exception {

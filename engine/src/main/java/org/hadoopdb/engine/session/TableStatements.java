@@ -68,6 +68,10 @@ final class TableStatements {
         if (exists && c.ifNotExists()) {
             return new StatementResult.Done("Table " + c.name() + " already exists", 0);
         }
+        if (exists) {
+            // checked here too (the loader checks again when it publishes) so that it is the statement's error
+            throw new SemanticException("Table '" + c.name() + "' already exists (use IF NOT EXISTS, or drop it first)");
+        }
         List<ColumnInfo> columns = new ArrayList<>();
         for (ColumnDef d : c.columns()) {
             columns.add(new ColumnInfo(d.name(), HiveType.parse(d.type()), d.comment()));
@@ -111,12 +115,20 @@ final class TableStatements {
     }
 
     StatementResult drop(DropTableStatement d) {
+        if (!d.ifExists()) {
+            table(d.name());
+        }
         boolean dropped = new TableManager(session.config()).drop(d.name(), d.ifExists());
         return new StatementResult.Done(dropped ? "Dropped table " + Names.normalize(d.name())
                 : "Table " + d.name() + " does not exist", 0);
     }
 
     StatementResult load(LoadDataStatement l, StatementListener listener) {
+        Catalog catalog = session.catalog();
+        if (catalog.findTable(Names.normalize(l.table())).isEmpty()) {
+            throw new SemanticException("Table '" + l.table() + "' does not exist"
+                    + Names.didYouMean(l.table(), catalog.tableNames()) + "; create it first");
+        }
         LoadSpec spec = LoadSpec.builder(l.table()).input(l.path()).local(l.local()).overwrite(l.overwrite()).build();
         LoadReport report = new Loader(session.config()).load(spec, progress(listener));
         return new StatementResult.Done(report.summary(), report.rowsLoaded());
