@@ -93,7 +93,8 @@ public final class Analyzer {
             throw SemanticErrors.translate(e, catalog, functionNames);
         } catch (RuntimeException | AssertionError e) {
             // Calcite checks some of its invariants with assertions (enabled in tests, and by -ea)
-            throw new PlannerException("Cannot analyze the query: " + e.getMessage(), e);
+            throw new PlannerException("Cannot analyze the query: " + (e.getMessage() != null ? e.getMessage()
+                    : e.getClass().getSimpleName() + " in the validator (" + e.getStackTrace()[0] + ")"), e);
         }
         SqlToRelConverter.Config config = SqlToRelConverter.config()
                 .withTrimUnusedFields(true)
