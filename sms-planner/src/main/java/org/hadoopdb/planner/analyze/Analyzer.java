@@ -94,7 +94,8 @@ public final class Analyzer {
         } catch (RuntimeException | AssertionError e) {
             // Calcite checks some of its invariants with assertions (enabled in tests, and by -ea)
             throw new PlannerException("Cannot analyze the query: " + (e.getMessage() != null ? e.getMessage()
-                    : e.getClass().getSimpleName() + " in the validator (" + e.getStackTrace()[0] + ")"), e);
+                    : e.getClass().getSimpleName() + " in the validator"
+                    + (e.getStackTrace().length > 0 ? " at " + e.getStackTrace()[0] : "")), e);
         }
         SqlToRelConverter.Config config = SqlToRelConverter.config()
                 .withTrimUnusedFields(true)
