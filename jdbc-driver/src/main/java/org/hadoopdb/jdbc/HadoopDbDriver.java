@@ -9,6 +9,7 @@ import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.avatica.remote.Driver;
 import org.hadoopdb.jdbc.client.HadoopDbFactory;
+import org.hadoopdb.jdbc.client.HadoopDbHttpClient;
 import org.hadoopdb.jdbc.client.JdbcUrl;
 
 /**
@@ -78,6 +79,7 @@ public final class HadoopDbDriver extends Driver {
             avatica.setProperty(BuiltInConnectionProperty.URL.camelName(), parsed.serverUrl());
             avatica.setProperty(BuiltInConnectionProperty.SERIALIZATION.camelName(), "protobuf");
             avatica.putIfAbsent(BuiltInConnectionProperty.HTTP_RESPONSE_TIMEOUT.camelName(), DEFAULT_RESPONSE_TIMEOUT_MILLIS);
+            avatica.putIfAbsent(BuiltInConnectionProperty.HTTP_CLIENT_IMPL.camelName(), HadoopDbHttpClient.class.getName());
             String user = props.get("user");
             if (user != null && !user.isEmpty()) {
                 avatica.setProperty(BuiltInConnectionProperty.AUTHENTICATION.camelName(), "BASIC");

@@ -15,7 +15,7 @@ final class JobFailures {
             for (TaskCompletionEvent e : job.getTaskCompletionEvents(0, 1000)) {
                 if (e.getStatus() == TaskCompletionEvent.Status.FAILED || e.getStatus() == TaskCompletionEvent.Status.TIPFAILED) {
                     String[] diagnostics = job.getTaskDiagnostics(e.getTaskAttemptId());
-                    if (diagnostics != null && diagnostics.length > 0) {
+                    if (diagnostics != null && diagnostics.length > 0 && informative(diagnostics[diagnostics.length - 1])) {
                         return firstLine(diagnostics[diagnostics.length - 1]);
                     }
                 }
@@ -24,13 +24,18 @@ final class JobFailures {
             if (recorded != null) {
                 return recorded;
             }
-            return reason == null || reason.isBlank() ? "no diagnostics" : reason;
+            return informative(reason) ? reason : "no diagnostics";
         } catch (IOException | InterruptedException e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
             return "no diagnostics (" + e.getMessage() + ")";
         }
+    }
+
+    /** Hadoop's local runner reports "NA" for every task: then the failure the task recorded is the cause. */
+    static boolean informative(String diagnostic) {
+        return diagnostic != null && !diagnostic.isBlank() && !diagnostic.strip().equals("NA");
     }
 
     private static String firstLine(String s) {

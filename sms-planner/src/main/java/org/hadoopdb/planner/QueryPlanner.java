@@ -9,6 +9,7 @@ import org.apache.calcite.sql.SqlDialect;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.hiveql.parse.HiveQlParser;
 import org.hadoopdb.planner.analyze.Analyzer;
 import org.hadoopdb.planner.optimize.LogicalOptimizer;
 import org.hadoopdb.planner.plan.QueryPlan;
@@ -49,7 +50,22 @@ public final class QueryPlanner {
         }
     }
 
+    /**
+     * Plans a validated query against {@code catalog}.
+     *
+     * @throws SemanticException when the query is invalid or nested too deeply to plan
+     * @throws PlannerException when a valid query cannot be planned
+     */
     public PlannedQuery plan(Catalog catalog, SqlNode query, PlanningOptions options) {
+        try {
+            return planOnce(catalog, query, options);
+        } catch (StackOverflowError e) {
+            // Calcite's validator and rules recurse over the expression tree: a statement can nest too deeply
+            throw new SemanticException("Cannot plan the query: " + HiveQlParser.TOO_DEEP);
+        }
+    }
+
+    private PlannedQuery planOnce(Catalog catalog, SqlNode query, PlanningOptions options) {
         long start = System.nanoTime();
         Analyzer analyzer = new Analyzer(catalog, operators, functionNames);
         RelRoot root = analyzer.toRel(query);

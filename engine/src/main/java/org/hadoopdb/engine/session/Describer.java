@@ -3,6 +3,7 @@ package org.hadoopdb.engine.session;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.ChunkInfo;
 import org.hadoopdb.catalog.model.ColumnInfo;
@@ -12,6 +13,7 @@ import org.hadoopdb.catalog.model.Property;
 import org.hadoopdb.catalog.model.TableInfo;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.SemanticException;
 import org.hadoopdb.runtime.ListResult;
 
 /** SHOW TABLES and DESCRIBE [FORMATTED], answered from the catalog. */
@@ -69,7 +71,8 @@ final class Describer {
     }
 
     static ListResult describe(Catalog catalog, String name, boolean formatted) {
-        TableInfo t = catalog.table(name);
+        TableInfo t = catalog.findTable(name).orElseThrow(() -> new SemanticException("Table '" + name
+                + "' does not exist" + Names.didYouMean(name, catalog.tableNames())));
         List<Row> rows = new ArrayList<>();
         for (ColumnInfo c : t.columns()) {
             rows.add(Row.of(DESCRIBE, c.name(), c.type().toString(), c.comment()));

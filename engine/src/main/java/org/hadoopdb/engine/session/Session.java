@@ -9,6 +9,7 @@ import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.SemanticException;
 import org.hadoopdb.planner.QueryPlanner.PlannedQuery;
 import org.hadoopdb.hiveql.ast.CreateTableStatement;
 import org.hadoopdb.hiveql.ast.DescribeStatement;
@@ -78,6 +79,16 @@ public final class Session implements AutoCloseable {
         if (closed) {
             throw new PlannerException("The session is closed");
         }
+        try {
+            return run(statement, listener);
+        } catch (StackOverflowError e) {
+            // checks and rewrites of the statement recurse over its tree: a statement can nest too deeply
+            throw new SemanticException("Cannot run the statement at line " + statement.span().line() + ": "
+                    + HiveQlParser.TOO_DEEP);
+        }
+    }
+
+    private StatementResult run(Statement statement, StatementListener listener) {
         if (statement instanceof QueryStatement q) {
             return new StatementResult.Rows(runQuery(q, listener));
         } else if (statement instanceof ExplainStatement e) {
@@ -169,7 +180,7 @@ public final class Session implements AutoCloseable {
         } else if (e.explained() instanceof InsertTableStatement i) {
             query = new QueryStatement(i.query(), List.of(), i.span());
         } else {
-            throw new PlannerException("EXPLAIN works on queries and INSERT ... SELECT, not on "
+            throw new SemanticException("EXPLAIN works on queries and INSERT ... SELECT, not on "
                     + keyword(e.explained()) + " (line " + e.span().line() + ")");
         }
         Catalog snapshot = catalog();
@@ -202,7 +213,7 @@ public final class Session implements AutoCloseable {
 
     private static StatementResult use(UseStatement u) {
         if (!u.database().equalsIgnoreCase("default")) {
-            throw new PlannerException("Database '" + u.database() + "' does not exist: HadoopDB has one database, 'default'");
+            throw new SemanticException("Database '" + u.database() + "' does not exist: HadoopDB has one database, 'default'");
         }
         return new StatementResult.Done("", 0);
     }

@@ -11,7 +11,7 @@ import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
-import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.SemanticException;
 import org.hadoopdb.runtime.ListResult;
 
 /**
@@ -46,18 +46,18 @@ final class SessionSettings {
     void set(String key, String value) {
         String k = key.trim();
         if (k.isEmpty()) {
-            throw new PlannerException("SET needs a key: SET key=value");
+            throw new SemanticException("SET needs a key: SET key=value");
         }
         if (ENGINE_KEYS.contains(k)) {
-            throw new PlannerException(k + " cannot be changed in a session; start HadoopDB with --home / -D" + k + "=...");
+            throw new SemanticException(k + " cannot be changed in a session; start HadoopDB with --home / -D" + k + "=...");
         }
         if (k.startsWith("hadoopdb.")) {
-            ConfigKey<?> declared = declared(k).orElseThrow(() -> new PlannerException("Unknown configuration key '" + k + "'"
+            ConfigKey<?> declared = declared(k).orElseThrow(() -> new SemanticException("Unknown configuration key '" + k + "'"
                     + Names.didYouMean(k, ConfigKeys.all().stream().map(ConfigKey::name).toList())));
             try {
                 declared.parse(value);
             } catch (RuntimeException e) {
-                throw new PlannerException("Invalid value '" + value + "' for " + k + ": " + e.getMessage()
+                throw new SemanticException("Invalid value '" + value + "' for " + k + ": " + e.getMessage()
                         + " (expected a " + declared.typeName() + ")", e);
             }
         }

@@ -34,6 +34,7 @@ import org.hadoopdb.loader.table.TableDefinition;
 import org.hadoopdb.loader.table.TableManager;
 import org.hadoopdb.loader.text.TextFormat;
 import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.SemanticException;
 import org.hadoopdb.hiveql.ast.ColumnDef;
 import org.hadoopdb.hiveql.ast.CreateTableStatement;
 import org.hadoopdb.hiveql.ast.DropTableStatement;
@@ -66,6 +67,10 @@ final class TableStatements {
         boolean exists = session.catalog().findTable(Names.normalize(c.name())).isPresent();
         if (exists && c.ifNotExists()) {
             return new StatementResult.Done("Table " + c.name() + " already exists", 0);
+        }
+        if (exists) {
+            // checked here too (the loader checks again when it publishes) so that it is the statement's error
+            throw new SemanticException("Table '" + c.name() + "' already exists (use IF NOT EXISTS, or drop it first)");
         }
         List<ColumnInfo> columns = new ArrayList<>();
         for (ColumnDef d : c.columns()) {
@@ -110,12 +115,20 @@ final class TableStatements {
     }
 
     StatementResult drop(DropTableStatement d) {
+        if (!d.ifExists()) {
+            table(d.name());
+        }
         boolean dropped = new TableManager(session.config()).drop(d.name(), d.ifExists());
         return new StatementResult.Done(dropped ? "Dropped table " + Names.normalize(d.name())
                 : "Table " + d.name() + " does not exist", 0);
     }
 
     StatementResult load(LoadDataStatement l, StatementListener listener) {
+        Catalog catalog = session.catalog();
+        if (catalog.findTable(Names.normalize(l.table())).isEmpty()) {
+            throw new SemanticException("Table '" + l.table() + "' does not exist"
+                    + Names.didYouMean(l.table(), catalog.tableNames()) + "; create it first");
+        }
         LoadSpec spec = LoadSpec.builder(l.table()).input(l.path()).local(l.local()).overwrite(l.overwrite()).build();
         LoadReport report = new Loader(session.config()).load(spec, progress(listener));
         return new StatementResult.Done(report.summary(), report.rowsLoaded());
@@ -134,17 +147,17 @@ final class TableStatements {
         for (String c : targetColumns.isEmpty() ? table.columnNames() : targetColumns) {
             String n = Names.normalize(c);
             if (table.findColumn(n).isEmpty()) {
-                throw new PlannerException("Table '" + table.name() + "' has no column '" + c + "'"
+                throw new SemanticException("Table '" + table.name() + "' has no column '" + c + "'"
                         + Names.didYouMean(c, table.columnNames()) + " (line " + span.line() + ")");
             }
             if (targets.contains(n)) {
-                throw new PlannerException("Column '" + n + "' is named twice in the column list of INSERT INTO "
+                throw new SemanticException("Column '" + n + "' is named twice in the column list of INSERT INTO "
                         + table.name() + " (line " + span.line() + ")");
             }
             targets.add(n);
         }
         if (produced.size() != targets.size()) {
-            throw new PlannerException("Cannot insert into table '" + table.name() + "': the query returns " + produced.size()
+            throw new SemanticException("Cannot insert into table '" + table.name() + "': the query returns " + produced.size()
                     + " column(s) but " + targets.size() + " are expected (" + String.join(", ", targets) + ") (line "
                     + span.line() + ")");
         }
@@ -211,7 +224,7 @@ final class TableStatements {
 
     private TableInfo table(String name) {
         Catalog catalog = session.catalog();
-        return catalog.findTable(Names.normalize(name)).orElseThrow(() -> new PlannerException("Table '" + name
+        return catalog.findTable(Names.normalize(name)).orElseThrow(() -> new SemanticException("Table '" + name
                 + "' does not exist" + Names.didYouMean(name, catalog.tableNames())));
     }
 

@@ -68,8 +68,17 @@ public final class HiveQlParser {
         HiveQL parser = new HiveQL(tokens);
         parser.removeErrorListeners();
         parser.addErrorListener(new SyntaxErrorListener(source));
-        return new StatementBuilder(source).statement(parser.singleStatement());
+        try {
+            return new StatementBuilder(source).statement(parser.singleStatement());
+        } catch (StackOverflowError e) {
+            // the parser's recursion follows the statement's nesting: too deep a statement is its own fault
+            throw source.error(1, 0, TOO_DEEP, null, List.of(), null);
+        }
     }
+
+    /** The message of a statement nested more deeply than the parser or the planner can follow. */
+    public static final String TOO_DEEP = "statement nested too deeply (parentheses, operators, function calls or "
+            + "sub-queries): simplify it";
 
     /** {@link #split} and {@link #parse} of every statement; stops at the first error. */
     public static List<Statement> parseScript(String script) {

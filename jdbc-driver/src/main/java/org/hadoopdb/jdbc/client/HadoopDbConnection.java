@@ -13,6 +13,7 @@ import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.Helper;
 import org.apache.calcite.avatica.MetaImpl;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.NoSuchStatementException;
@@ -114,6 +115,17 @@ public final class HadoopDbConnection extends AvaticaConnection {
                 }
                 throw e;
             }
+        }
+    }
+
+    /** Avatica lets a failure of the server's {@code createStatement} (a refused login, say) escape unchecked. */
+    @Override
+    public AvaticaStatement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
+            throws SQLException {
+        try {
+            return super.createStatement(resultSetType, resultSetConcurrency, resultSetHoldability);
+        } catch (RuntimeException e) {
+            throw Helper.INSTANCE.createException("Cannot create a statement: " + e.getMessage(), null, e);
         }
     }
 

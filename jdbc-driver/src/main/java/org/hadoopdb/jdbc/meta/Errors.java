@@ -4,8 +4,12 @@ import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
 import org.hadoopdb.jdbc.JdbcException;
 import org.hadoopdb.hiveql.parse.HiveQlSyntaxException;
+import org.hadoopdb.planner.SemanticException;
 
-/** Turns a failure into what the JDBC client receives: the message and a SQLState. */
+/**
+ * Turns a failure into what the JDBC client receives: the message and a SQLState. A fault in the
+ * statement (syntax, or a {@link SemanticException}: unknown names, wrong types...) is 42000.
+ */
 final class Errors {
     private Errors() {
     }
@@ -20,7 +24,7 @@ final class Errors {
             state = j.sqlState();
         } else if (cancelled) {
             state = JdbcException.CANCELLED;
-        } else if (e instanceof HiveQlSyntaxException) {
+        } else if (e instanceof HiveQlSyntaxException || e instanceof SemanticException) {
             state = JdbcException.SYNTAX;
         } else {
             state = JdbcException.GENERAL;

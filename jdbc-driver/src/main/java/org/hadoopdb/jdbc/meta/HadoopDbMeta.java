@@ -235,7 +235,8 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoClos
     }
 
     @Override
-    public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
+    public StatementHandle prepare(ConnectionHandle ch, String given, long maxRowCount) {
+        String sql = text(given);
         MetaConnection c = connection(ch.id);
         int parameters = ParameterBinder.count(sql);
         List<ColumnMetaData> columns = describe(c, sql, parameters);
@@ -274,6 +275,11 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoClos
         }
     }
 
+    /** Avatica's protobuf encoding sends an empty statement as no text at all: it is an empty statement still. */
+    private static String text(String sql) {
+        return sql == null ? "" : sql;
+    }
+
     private static boolean isQuery(String sql) {
         try {
             return HiveQlParser.parse(SourceSpan.of(sql)) instanceof QueryStatement;
@@ -289,8 +295,9 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoClos
     }
 
     @Override
-    public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
+    public ExecuteResult prepareAndExecute(StatementHandle h, String given, long maxRowCount, int maxRowsInFirstFrame,
                                            PrepareCallback callback) throws NoSuchStatementException {
+        String sql = text(given);
         MetaConnection c = connection(h.connectionId);
         MetaStatement s = c.statement(h);
         Matcher kill = KILL.matcher(sql);
@@ -342,7 +349,7 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoClos
         for (int i = 0; i < counts.length; i++) {
             Statement parsed;
             try {
-                parsed = HiveQlParser.parse(SourceSpan.of(sqlCommands.get(i)));
+                parsed = HiveQlParser.parse(SourceSpan.of(text(sqlCommands.get(i))));
             } catch (RuntimeException e) {
                 throw Errors.toClient(e, false);
             }

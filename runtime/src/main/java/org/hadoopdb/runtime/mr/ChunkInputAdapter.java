@@ -64,7 +64,13 @@ public final class ChunkInputAdapter {
         return new RecordReader<>() {
             @Override
             public void initialize(InputSplit ignored, TaskAttemptContext c) throws IOException, InterruptedException {
-                reader.initialize(chunk, c);
+                // the chunk statement runs here, before the mapper: its error is the task's cause
+                try {
+                    reader.initialize(chunk, c);
+                } catch (IOException | RuntimeException | Error e) {
+                    TaskFailures.record(c, e);
+                    throw e;
+                }
             }
 
             @Override

@@ -70,7 +70,12 @@ public final class StageInputFormat extends InputFormat<Writable, Row> {
         return new RecordReader<>() {
             @Override
             public void initialize(InputSplit ignored, TaskAttemptContext c) throws IOException, InterruptedException {
-                reader.initialize(s.delegate(), typed);
+                try {
+                    reader.initialize(s.delegate(), typed);
+                } catch (IOException | InterruptedException | RuntimeException | Error e) {
+                    TaskFailures.record(c, e);
+                    throw e;
+                }
             }
 
             @Override

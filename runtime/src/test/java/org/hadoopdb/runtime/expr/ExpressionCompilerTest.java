@@ -30,6 +30,13 @@ class ExpressionCompilerTest {
     }
 
     @Test
+    void stringLiteralsWithLineBreaksCompile() {
+        // a \\u000a escape in Java source is a line break inside the literal (found by StatementFuzzIT)
+        assertThat(eval("concat(s, 'x\\ny\\rz', '\u2028\u0000\u0007')", row("s", "a")))
+                .isEqualTo("ax\ny\rz\u2028\u0000\u0007");
+    }
+
+    @Test
     void integerArithmeticWrapsAndDivisionIsDouble() {
         assertThat(eval("i + 1", row("i", Integer.MAX_VALUE))).isEqualTo(Integer.MIN_VALUE);
         assertThat(eval("b * 2", row("b", Long.MAX_VALUE))).isEqualTo(-2L);

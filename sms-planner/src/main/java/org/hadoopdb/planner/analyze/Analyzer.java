@@ -91,8 +91,11 @@ public final class Analyzer {
             validated = validator.validate(query);
         } catch (CalciteContextException e) {
             throw SemanticErrors.translate(e, catalog, functionNames);
-        } catch (RuntimeException e) {
-            throw new PlannerException("Cannot analyze the query: " + e.getMessage(), e);
+        } catch (RuntimeException | AssertionError e) {
+            // Calcite checks some of its invariants with assertions (enabled in tests, and by -ea)
+            throw new PlannerException("Cannot analyze the query: " + (e.getMessage() != null ? e.getMessage()
+                    : e.getClass().getSimpleName() + " in the validator"
+                    + (e.getStackTrace().length > 0 ? " at " + e.getStackTrace()[0] : "")), e);
         }
         SqlToRelConverter.Config config = SqlToRelConverter.config()
                 .withTrimUnusedFields(true)

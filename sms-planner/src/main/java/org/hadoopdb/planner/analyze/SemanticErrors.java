@@ -11,7 +11,7 @@ import org.apache.calcite.runtime.CalciteContextException;
 import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.TableInfo;
-import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.planner.SemanticException;
 
 /**
  * Turns Calcite's validation errors into HiveQL users' terms: the line and column, the name at
@@ -25,11 +25,11 @@ final class SemanticErrors {
     private SemanticErrors() {
     }
 
-    static PlannerException translate(CalciteContextException e, Catalog catalog, Collection<String> functionNames) {
+    static SemanticException translate(CalciteContextException e, Catalog catalog, Collection<String> functionNames) {
         String inner = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage() : e.getMessage();
         String hint = hint(inner, catalog, functionNames);
         String where = e.getPosLine() > 0 ? "line " + e.getPosLine() + ":" + e.getPosColumn() + ": " : "";
-        return new PlannerException(where + inner + hint, e);
+        return new SemanticException(where + inner + hint, e);
     }
 
     private static String hint(String message, Catalog catalog, Collection<String> functionNames) {

@@ -174,7 +174,11 @@ final class ExpressionCodegen {
         return Double.toString(d) + "d";
     }
 
-    /** A Java string literal; every character outside printable ASCII is a {@code \\uXXXX} escape. */
+    /**
+     * A Java string literal; every character outside printable ASCII is an escape: octal below 0x80
+     * (a unicode escape of a line break would end the literal: they are replaced before the source is
+     * read), {@code \\uXXXX} above.
+     */
     static String javaString(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
         for (int i = 0; i < s.length(); i++) {
@@ -183,6 +187,8 @@ final class ExpressionCodegen {
                 sb.append('\\').append(c);
             } else if (c >= 0x20 && c < 0x7f) {
                 sb.append(c);
+            } else if (c < 0x80) {
+                sb.append(String.format("\\%03o", (int) c));
             } else {
                 sb.append(String.format("\\u%04x", (int) c));
             }
