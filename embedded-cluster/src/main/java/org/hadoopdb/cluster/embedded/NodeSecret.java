@@ -12,6 +12,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Set;
+import java.util.UUID;
 import org.hadoopdb.catalog.model.CredentialRef;
 
 /**
@@ -70,10 +71,17 @@ public final class NodeSecret {
         String text = "# The password of the embedded PostgreSQL nodes of this HadoopDB home (generated; keep it private)\n"
                 + "localhost:*:*:" + EmbeddedNode.SUPERUSER + ":" + password + "\n";
         Files.createDirectories(file.getParent());
+        Path staging = file.resolveSibling(file.getFileName() + "." + UUID.randomUUID() + ".new");
         // owner-only from the moment the file exists: no window in which another user could open it
-        try (SeekableByteChannel ch = Files.newByteChannel(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+        try (SeekableByteChannel ch = Files.newByteChannel(staging, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
             ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+        }
+        try {
+            // a hard link appears complete or not at all, and fails if another process got there first
+            Files.createLink(file, staging);
+        } finally {
+            Files.deleteIfExists(staging);
         }
         return new NodeSecret(file, password);
     }

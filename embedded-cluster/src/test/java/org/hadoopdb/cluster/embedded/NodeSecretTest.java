@@ -6,7 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.hadoopdb.catalog.model.CredentialRef;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +35,30 @@ class NodeSecretTest {
         assertThat(first.credentialRef()).isEqualTo(CredentialRef.pgpass(file.toAbsolutePath().toString()));
         assertThat(first.toString()).doesNotContain(first.password());
         assertThat(NodeSecret.ensure(dir.resolve("other/nodes.pgpass")).password()).isNotEqualTo(first.password());
+    }
+
+    @Test
+    void usersRacingToGenerateTheSecretAllGetTheSameOne() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            Path file = dir.resolve("race" + round + "/nodes.pgpass");
+            ExecutorService pool = Executors.newFixedThreadPool(4);
+            try {
+                List<Future<String>> passwords = new ArrayList<>();
+                for (int i = 0; i < 4; i++) {
+                    passwords.add(pool.submit(() -> NodeSecret.ensure(file).password()));
+                }
+                Set<String> distinct = new HashSet<>();
+                for (Future<String> p : passwords) {
+                    distinct.add(p.get());
+                }
+                assertThat(distinct).containsExactly(NodeSecret.read(file).password());
+                try (Stream<Path> left = Files.list(file.getParent())) {
+                    assertThat(left).containsExactly(file);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
     }
 
     @Test
