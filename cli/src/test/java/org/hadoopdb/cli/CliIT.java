@@ -60,7 +60,7 @@ class CliIT {
             var config = org.hadoopdb.catalog.config.HadoopDbConfig.builder().home(home).environment(java.util.Map.of()).build();
             var node = config.home().catalogStore().load().node("node1");
             // what a load whose process died leaves behind: a tagged staging schema no catalog version names
-            try (var c = java.sql.DriverManager.getConnection(node.jdbcUrl(), node.user(), "");
+            try (var c = org.hadoopdb.cluster.embedded.testing.TestClusters.connect(node);
                  var st = c.createStatement()) {
                 st.execute("CREATE SCHEMA s_visits_stray");
                 st.execute("CREATE TABLE s_visits_stray.visits (id int)");
@@ -69,7 +69,7 @@ class CliIT {
             Result gc = run("cluster", "gc");
             assertThat(gc.exit()).as(gc.err()).isZero();
             assertThat(gc.err() + gc.out()).contains("s_visits_stray").contains("Dropped 1 schema(s)");
-            try (var c = java.sql.DriverManager.getConnection(node.jdbcUrl(), node.user(), "");
+            try (var c = org.hadoopdb.cluster.embedded.testing.TestClusters.connect(node);
                  var st = c.createStatement();
                  var rs = st.executeQuery("SELECT count(*) FROM pg_namespace WHERE nspname = 's_visits_stray'")) {
                 rs.next();

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -46,7 +45,7 @@ class PostgresLoadIT {
         summary = generator.generate(GenerationProgressListener.NONE);
 
         NodeInfo node = TestClusters.shared(1).catalog().nodes().get(0);
-        db = DriverManager.getConnection(node.jdbcUrl(), node.user(), "");
+        db = TestClusters.connect(node);
         // the shared test cluster outlives this class: private schema, dropped first in case of an earlier failed run
         execute("DROP SCHEMA IF EXISTS datagen_it CASCADE; CREATE SCHEMA datagen_it; SET search_path TO datagen_it");
         execute("""

@@ -23,7 +23,6 @@ import org.hadoopdb.benchmarks.report.Measurement;
 import org.hadoopdb.benchmarks.report.ReportWriter;
 import org.hadoopdb.benchmarks.report.Systems;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
-import org.hadoopdb.catalog.model.CredentialRef;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.catalog.nodes.NodeRegistry;
 import org.hadoopdb.cli.BaseCommand;
@@ -120,7 +119,7 @@ public final class FaultToleranceBenchmark extends BaseCommand {
             HadoopDbConfig onYarn = client.build();
             NodeRegistry registry = new NodeRegistry(onYarn.home().catalogStore());
             for (NodeInfo n : lease.catalog().nodes()) {
-                registry.add(new NodeInfo(n.id().replace("node", "worker"), "localhost", n.jdbcUrl(), n.user(), CredentialRef.NONE, false));
+                registry.add(new NodeInfo(n.id().replace("node", "worker"), "localhost", n.jdbcUrl(), n.user(), n.credential(), false));
             }
             int victim = nodes - 1;
             EmbeddedNode victimPg = pgNodes.get(victim);

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -95,7 +94,8 @@ class YarnClusterIT {
                 Map.of("hadoopdb.catalog.path", hadoop.hdfsUri() + "/hadoopdb/catalog"));
         for (NodeInfo n : postgres.catalog().nodes()) {
             String worker = n.id().replace("node", "worker");
-            Cli r = cli("cluster", "add-node", worker, "--jdbc-url", n.jdbcUrl(), "--user", n.user());
+            Cli r = cli("cluster", "add-node", worker, "--jdbc-url", n.jdbcUrl(), "--user", n.user(), "--credential",
+                    n.credential().toString());
             assertThat(r.exit()).as(r.err()).isZero();
             assertThat(r.err()).contains("Node " + worker + " answers: PostgreSQL 17.");
         }
@@ -352,7 +352,7 @@ class YarnClusterIT {
 
     private static void awaitChunkQueryRunning(EmbeddedNode node) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-        try (Connection c = DriverManager.getConnection(node.jdbcUrl(), EmbeddedNode.SUPERUSER, "");
+        try (Connection c = TestClusters.connect(postgres.catalog().node(node.id()));
              PreparedStatement st = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' "
                      + "AND query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()")) {
             while (System.nanoTime() < deadline) {

@@ -9,10 +9,11 @@ import org.hadoopdb.catalog.CatalogException;
  * of these references, resolved when a connection is opened:
  *
  * <ul>
- *   <li>{@code none}: no password (trust authentication; embedded nodes);
+ *   <li>{@code none}: no password (the server trusts the user, or authenticates it otherwise);
  *   <li>{@code env:VAR}: the environment variable {@code VAR};
  *   <li>{@code pgpass} or {@code pgpass:/path}: a PostgreSQL password file ({@code ~/.pgpass} or the
- *       given path), looked up by host, port, database and user as {@code libpq} does;
+ *       given path), looked up by host, port, database and user as {@code libpq} does (embedded
+ *       nodes: the generated {@code <home>/conf/nodes.pgpass});
  *   <li>{@code hadoop-credential:alias}: a Hadoop credential provider
  *       ({@code hadoop.security.credential.provider.path}).
  * </ul>

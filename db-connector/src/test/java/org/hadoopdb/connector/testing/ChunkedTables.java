@@ -3,7 +3,6 @@ package org.hadoopdb.connector.testing;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -110,7 +109,7 @@ public final class ChunkedTables {
 
     /** All rows into the chunk table {@code schema.table} on {@code node}, with COPY; the table is created first. */
     private static void fill(NodeInfo node, String pgSchema, String table, RowSchema rowSchema, List<Row> rows) {
-        try (Connection c = DriverManager.getConnection(node.jdbcUrl(), node.user(), "");
+        try (Connection c = TestClusters.connect(node);
              Statement st = c.createStatement()) {
             st.execute("CREATE SCHEMA IF NOT EXISTS " + quote(pgSchema));
             StringBuilder ddl = new StringBuilder("CREATE TABLE IF NOT EXISTS " + quote(pgSchema) + "." + quote(table) + " (");

@@ -86,6 +86,7 @@ public final class EmbeddedCluster {
                         + " nodes (" + String.join(", ", current.nodeIds()) + "); use 'hadoopdb cluster destroy' first to start over");
             }
             List<Integer> ports = basePort > 0 ? consecutivePorts(basePort, nodeCount) : freePorts(nodeCount);
+            NodeSecret secret = secret();
             List<EmbeddedNode> nodes = new ArrayList<>();
             for (int i = 1; i <= nodeCount; i++) {
                 String id = "node" + i;
@@ -93,7 +94,7 @@ public final class EmbeddedCluster {
                     throw new EmbeddedClusterException("Embedded node directory " + config.home().nodeDir(id) + " already exists but the catalog "
                             + "has no nodes; remove it or use another home");
                 }
-                nodes.add(new EmbeddedNode(id, config.home().nodeDir(id), ports.get(i - 1)));
+                nodes.add(new EmbeddedNode(id, config.home().nodeDir(id), ports.get(i - 1), secret.password()));
             }
             LOG.info("Creating {} embedded PostgreSQL nodes in {}", nodeCount, config.home().nodesDir());
             Duration timeout = startupTimeout();
@@ -110,7 +111,7 @@ public final class EmbeddedCluster {
             return store.update("register " + nodeCount + " embedded nodes", c -> {
                 Catalog next = c;
                 for (EmbeddedNode n : nodes) {
-                    next = next.withNode(new NodeInfo(n.id(), "localhost", n.jdbcUrl(), EmbeddedNode.SUPERUSER, CredentialRef.NONE, true));
+                    next = next.withNode(new NodeInfo(n.id(), "localhost", n.jdbcUrl(), EmbeddedNode.SUPERUSER, secret.credentialRef(), true));
                 }
                 return next;
             });
@@ -131,7 +132,7 @@ public final class EmbeddedCluster {
                 unlockedInit(n);
                 catalog = store.load();
             }
-            startAll(catalog);
+            catalog = startAll(catalog);
             Path lease = writeLease();
             ClusterLease l = new ClusterLease(this, lease, catalog);
             OPEN_LEASES.add(l);
@@ -188,6 +189,7 @@ public final class EmbeddedCluster {
             Catalog catalog = store.load();
             stopAllNodes(catalog);
             deleteTree(config.home().nodesDir());
+            deleteQuietly(config.home().nodeSecretFile());
             deleteQuietly(pinnedMarker());
             org.apache.hadoop.fs.Path catalogDir = config.home().catalogPath();
             try {
@@ -218,30 +220,65 @@ public final class EmbeddedCluster {
     /** The embedded nodes the catalog lists, with their directories under this home. */
     public List<EmbeddedNode> embeddedNodes(Catalog catalog) {
         List<EmbeddedNode> nodes = new ArrayList<>();
+        NodeSecret secret = null;
         for (NodeInfo n : catalog.nodes()) {
             if (n.embedded()) {
-                nodes.add(new EmbeddedNode(n.id(), config.home().nodeDir(n.id()), portOf(n)));
+                secret = secret != null ? secret : secret();
+                nodes.add(new EmbeddedNode(n.id(), config.home().nodeDir(n.id()), portOf(n), secret.password()));
             }
         }
         return nodes;
     }
 
+    /** The embedded nodes' password of this home, generated when the home has none yet. */
+    public NodeSecret secret() {
+        return NodeSecret.ensure(config.home().nodeSecretFile());
+    }
+
     // ---- internals -----------------------------------------------------------------------------
 
-    private void startAll(Catalog catalog) {
+    /** Starts the stopped nodes, migrating any node that still trusts local users; returns the catalog as it now is. */
+    private Catalog startAll(Catalog catalog) {
         List<EmbeddedNode> nodes = embeddedNodes(catalog);
         List<EmbeddedNode> stopped = nodes.stream().filter(n -> !n.isRunning()).toList();
-        if (stopped.isEmpty()) {
-            return;
+        List<EmbeddedNode> runningWithoutPassword = nodes.stream().filter(n -> !stopped.contains(n) && !n.isPasswordProtected()).toList();
+        forEachInParallel(runningWithoutPassword, node -> {
+            node.requirePassword();
+            return null;
+        });
+        if (!stopped.isEmpty()) {
+            startStopped(stopped, nodes.size());
         }
+        return referToSecret(catalog);
+    }
+
+    private void startStopped(List<EmbeddedNode> stopped, int nodeCount) {
         Map<String, Map<String, String>> settings = new java.util.HashMap<>();
         for (EmbeddedNode node : stopped) {
-            settings.put(node.id(), NodeSettings.forNode(config, node.port(), nodes.size()));
+            settings.put(node.id(), NodeSettings.forNode(config, node.port(), nodeCount));
         }
         Duration timeout = startupTimeout();
         forEachInParallel(stopped, node -> {
             node.start(settings.get(node.id()), timeout);
             return null;
+        });
+    }
+
+    /** A catalog written before the nodes had a password names no credential for them: point it at the secret. */
+    private Catalog referToSecret(Catalog catalog) {
+        CredentialRef ref = secret().credentialRef();
+        boolean stale = catalog.nodes().stream().anyMatch(n -> n.embedded() && !n.credential().equals(ref));
+        if (!stale) {
+            return catalog;
+        }
+        return store.update("embedded nodes take their password from " + config.home().nodeSecretFile(), c -> {
+            Catalog next = c;
+            for (NodeInfo n : c.nodes()) {
+                if (n.embedded() && !n.credential().equals(ref)) {
+                    next = next.withNode(new NodeInfo(n.id(), n.host(), n.jdbcUrl(), n.user(), ref, true));
+                }
+            }
+            return next;
         });
     }
 

@@ -7,6 +7,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -42,11 +43,14 @@ public final class EmbeddedNode {
     private final String id;
     private final Path dir;
     private final int port;
+    private final String password;
 
-    public EmbeddedNode(String id, Path dir, int port) {
+    /** A node in {@code dir} listening on {@code port}, whose superuser has (or will be given) {@code password}. */
+    public EmbeddedNode(String id, Path dir, int port, String password) {
         this.id = id;
         this.dir = dir;
         this.port = port;
+        this.password = password;
     }
 
     public String id() {
@@ -77,7 +81,10 @@ public final class EmbeddedNode {
         return Files.isRegularFile(dataDir().resolve("PG_VERSION"));
     }
 
-    /** Creates the data directory with {@code initdb}: UTF-8, C locale (code point order, as in Hive). */
+    /**
+     * Creates the data directory with {@code initdb}: UTF-8, C locale (code point order, as in Hive),
+     * the superuser's password set from the start and {@link HbaFile} in place before the first start.
+     */
     public void initdb() {
         if (isInitialized()) {
             throw new EmbeddedClusterException("Embedded node " + id + " already has a database in " + dataDir());
@@ -87,8 +94,23 @@ public final class EmbeddedNode {
         } catch (IOException e) {
             throw new EmbeddedClusterException("Cannot create the directory of embedded node " + id + ": " + dir, e);
         }
-        run("initdb", List.of("-D", dataDir().toString(), "-U", SUPERUSER, "-A", "trust", "-E", "UTF8",
-                "--locale=C", "--no-instructions"), Duration.ofMinutes(2));
+        // initdb reads the password from a file; it gets the SCRAM verifier, never the password itself
+        Path pwfile = dir.resolve("initdb-password");
+        try {
+            Files.writeString(Files.createFile(pwfile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))),
+                    ScramVerifier.of(password) + "\n", StandardCharsets.UTF_8);
+            run("initdb", List.of("-D", dataDir().toString(), "-U", SUPERUSER, "-A", "scram-sha-256", "--pwfile=" + pwfile,
+                    "-E", "UTF8", "--locale=C", "--no-instructions"), Duration.ofMinutes(2));
+        } catch (IOException e) {
+            throw new EmbeddedClusterException("Cannot write the initdb password file of embedded node " + id + ": " + pwfile, e);
+        } finally {
+            try {
+                Files.deleteIfExists(pwfile);
+            } catch (IOException e) {
+                LOG.warn("Could not delete {}: {}", pwfile, e.getMessage());
+            }
+        }
+        HbaFile.write(dataDir());
         appendInclude();
     }
 
@@ -119,7 +141,59 @@ public final class EmbeddedNode {
         LOG.info("Starting embedded node {} on port {}", id, port);
         run("pg_ctl", List.of("-D", dataDir().toString(), "-l", logFile().toString(), "-w", "-t",
                 Long.toString(Math.max(1, timeout.toSeconds())), "start"), timeout.plusSeconds(10));
+        if (!isPasswordProtected()) {
+            requirePassword();
+        }
         ensureDatabase();
+    }
+
+    /** True when the node's {@code pg_hba.conf} is HadoopDB's (SCRAM passwords, loopback only). */
+    public boolean isPasswordProtected() {
+        return HbaFile.isCurrent(dataDir());
+    }
+
+    /**
+     * Migrates a running node of a home created before the nodes had a password (it lets any local
+     * user in with {@code trust}): sets the superuser's password, replaces {@code pg_hba.conf} and
+     * reloads it, then waits until the server refuses a wrong password. The data stays as it was.
+     */
+    public void requirePassword() {
+        LOG.info("Embedded node {} accepts local connections without a password: setting its password and requiring it", id);
+        try (Connection c = DriverManager.getConnection(jdbcUrl("postgres"), SUPERUSER, password);
+             Statement s = c.createStatement()) {
+            s.execute("ALTER ROLE " + SUPERUSER + " PASSWORD '" + ScramVerifier.of(password) + "'");
+            HbaFile.write(dataDir());
+            s.execute("SELECT pg_reload_conf()");
+        } catch (SQLException e) {
+            throw new EmbeddedClusterException("Cannot set the password of embedded node " + id + ": " + e.getMessage(), e);
+        }
+        awaitPasswordRequired(Duration.ofSeconds(30));
+    }
+
+    /** The reload is asynchronous: new connections get the new rules once the postmaster has read them. */
+    private void awaitPasswordRequired(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            try (Connection c = DriverManager.getConnection(jdbcUrl("postgres"), SUPERUSER, "not-the-password")) {
+                sleep(Duration.ofMillis(100));
+            } catch (SQLException e) {
+                if (e.getSQLState() != null && e.getSQLState().startsWith("28")) {
+                    return;
+                }
+                throw new EmbeddedClusterException("Embedded node " + id + " failed while reloading its pg_hba.conf: " + e.getMessage(), e);
+            }
+        }
+        throw new EmbeddedClusterException("Embedded node " + id + " still accepts a wrong password " + timeout.toSeconds()
+                + "s after its pg_hba.conf was replaced; see " + logFile());
+    }
+
+    private void sleep(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmbeddedClusterException("Interrupted while waiting for embedded node " + id + " to reload its pg_hba.conf", e);
+        }
     }
 
     private void writeSettings(Map<String, String> settings) {
@@ -133,7 +207,7 @@ public final class EmbeddedNode {
     }
 
     private void ensureDatabase() {
-        try (Connection c = DriverManager.getConnection(jdbcUrl("postgres"), SUPERUSER, "");
+        try (Connection c = DriverManager.getConnection(jdbcUrl("postgres"), SUPERUSER, password);
              Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
             if (!rs.next()) {
@@ -176,7 +250,7 @@ public final class EmbeddedNode {
 
     /** True when the server answers a query. */
     public boolean acceptsConnections() {
-        try (Connection c = DriverManager.getConnection(jdbcUrl(), SUPERUSER, "");
+        try (Connection c = DriverManager.getConnection(jdbcUrl(), SUPERUSER, password);
              Statement s = c.createStatement()) {
             s.execute("SELECT 1");
             return true;

@@ -25,9 +25,12 @@ public final class NodeSettings {
                 .orElse(clamp(memory / 16 / nodes, 128 * MB, 2048 * MB));
         Map<String, String> s = new LinkedHashMap<>();
         s.put("port", Integer.toString(port));
+        // loopback only: the nodes are reached from this machine (tasks of local jobs, the query server)
         s.put("listen_addresses", "'localhost'");
         // No Unix socket: every connection is TCP on loopback, and socket paths have length limits.
         s.put("unix_socket_directories", "''");
+        // passwords set by ALTER ROLE are stored as SCRAM verifiers, which pg_hba.conf requires (HbaFile)
+        s.put("password_encryption", "'scram-sha-256'");
         s.put("max_connections", "200");
         s.put("shared_buffers", mb(sharedBuffers));
         s.put("work_mem", mb(config.get(ConfigKeys.EMBEDDED_WORK_MEM)));

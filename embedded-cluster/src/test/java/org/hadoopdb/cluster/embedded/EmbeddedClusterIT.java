@@ -41,16 +41,16 @@ class EmbeddedClusterIT {
         }
     }
 
-    private static long count(NodeInfo node, String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection(node.jdbcUrl(), node.user(), "");
+    private long count(NodeInfo node, String sql) throws Exception {
+        try (Connection c = DriverManager.getConnection(node.jdbcUrl(), node.user(), cluster.secret().password());
              Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }
     }
 
-    private static void exec(NodeInfo node, String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection(node.jdbcUrl(), node.user(), ""); Statement s = c.createStatement()) {
+    private void exec(NodeInfo node, String sql) throws Exception {
+        try (Connection c = DriverManager.getConnection(node.jdbcUrl(), node.user(), cluster.secret().password()); Statement s = c.createStatement()) {
             s.execute(sql);
         }
     }

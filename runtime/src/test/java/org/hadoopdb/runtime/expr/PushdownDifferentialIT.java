@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -93,7 +92,7 @@ class PushdownDifferentialIT {
     @BeforeAll
     static void createTable() throws Exception {
         NodeInfo node = TestClusters.shared(1).catalog().nodes().get(0);
-        db = DriverManager.getConnection(node.jdbcUrl(), node.user(), "");
+        db = TestClusters.connect(node);
         try (Statement st = db.createStatement()) {
             // the shared test cluster outlives this class: a private schema, dropped first in case of a failed run
             st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");

@@ -3,13 +3,18 @@ package org.hadoopdb.cluster.embedded.testing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.cluster.embedded.ClusterLease;
 import org.hadoopdb.cluster.embedded.EmbeddedCluster;
 import org.hadoopdb.cluster.embedded.EmbeddedClusterException;
+import org.hadoopdb.cluster.embedded.NodeSecret;
 
 /**
  * Embedded clusters for integration tests: one per node count per test JVM, in a temporary home,
@@ -52,6 +57,19 @@ public final class TestClusters {
         } catch (IOException e) {
             throw new EmbeddedClusterException("Cannot create a test home: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A direct connection to {@code node}, with the password its catalog entry refers to (the
+     * embedded nodes' password file), as every HadoopDB component finds it.
+     */
+    public static Connection connect(NodeInfo node) throws SQLException {
+        String password = switch (node.credential().kind()) {
+            case PGPASS -> NodeSecret.read(Path.of(node.credential().argument())).password();
+            case NONE -> null;
+            default -> throw new EmbeddedClusterException("Test connections support pgpass and none, not " + node.credential());
+        };
+        return DriverManager.getConnection(node.jdbcUrl(), node.user(), password);
     }
 
     private static void deleteTree(Path dir) {
