@@ -131,7 +131,7 @@ class ClusterGcLeftoversIT {
             assertThat(entries(locks)).isEmpty();
             assertThat(entries(leases)).noneMatch(l -> l.getFileName().toString().startsWith(child.pid() + "-"));
             var node = config.home().catalogStore().load().node("node1");
-            try (var c = java.sql.DriverManager.getConnection(node.jdbcUrl(), node.user(), "");
+            try (var c = org.hadoopdb.cluster.embedded.testing.TestClusters.connect(node);
                  var st = c.createStatement();
                  var rs = st.executeQuery("SELECT count(*) FROM pg_namespace WHERE obj_description(oid, 'pg_namespace') LIKE 'hadoopdb;%'")) {
                 rs.next();
