@@ -1,12 +1,9 @@
 package org.hadoopdb.catalog.config;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -68,7 +65,7 @@ public final class LocalJobDirs {
     /** Deletes the directories; a failure is only logged, as the run's outcome does not depend on it. */
     public void delete() {
         try {
-            deleteTree(dir);
+            FileTrees.delete(dir);
         } catch (IOException e) {
             LOG.warn("Could not delete the local job directory {}: {}", dir, e.getMessage());
         }
@@ -92,7 +89,7 @@ public final class LocalJobDirs {
                 if (pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
                     continue;
                 }
-                deleteTree(d);
+                FileTrees.delete(d);
                 removed.add(d);
             }
         } catch (IOException e) {
@@ -125,27 +122,6 @@ public final class LocalJobDirs {
             return dash < 0 ? -1 : Long.parseLong(name.substring(0, dash));
         } catch (NumberFormatException e) {
             return -1;
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        List<Path> paths;
-        try (Stream<Path> walk = Files.walk(dir)) {
-            paths = walk.sorted(Comparator.reverseOrder()).toList();
-        } catch (UncheckedIOException e) {
-            // a file vanished under the walk (the job's own cleanup): what is left is listed again
-            deleteTree(dir);
-            return;
-        }
-        for (Path p : paths) {
-            try {
-                Files.delete(p);
-            } catch (NoSuchFileException gone) {
-                // deleted meanwhile by the job's own cleanup: the goal is reached
-            }
         }
     }
 }
