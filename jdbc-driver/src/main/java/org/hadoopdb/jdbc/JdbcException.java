@@ -15,6 +15,8 @@ public class JdbcException extends RuntimeException {
     public static final String SYNTAX = "42000";
     /** The connection does not exist (closed, expired, or never opened). */
     public static final String NO_CONNECTION = "08003";
+    /** The server refused to open the connection (a malformed request from a hand-written client). */
+    public static final String CONNECTION_REFUSED = "08004";
     /** The driver or server cannot do what was asked. */
     public static final String NOT_SUPPORTED = "0A000";
     /** Anything else. */

@@ -19,6 +19,9 @@ import java.util.Base64;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.apache.calcite.avatica.remote.ProtobufTranslation;
+import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
+import org.apache.calcite.avatica.remote.Service;
 import org.hadoopdb.cluster.embedded.testing.TestClusters;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.hadoopdb.jdbc.server.QueryServer;
@@ -96,6 +99,45 @@ class RemoteDriverIT extends DriverContract {
         assertThat(post(uri, Base64.getEncoder().encodeToString((USER + ":nope").getBytes(StandardCharsets.UTF_8))))
                 .isEqualTo(401);
         assertThat(server.connections()).isEqualTo(before);
+    }
+
+    @Test
+    void aRequestWithoutConnectionPropertiesOrIdGetsAClearErrorNotAServerFault() throws Exception {
+        URI uri = URI.create("http://127.0.0.1:" + server.port() + "/");
+        String basic = Base64.getEncoder().encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8));
+        ProtobufTranslation protobuf = new ProtobufTranslationImpl();
+        int before = server.connections();
+
+        // what a hand-written client may send: no properties at all
+        HttpURLConnection noInfo = send(uri, basic,
+                protobuf.serializeRequest(new Service.OpenConnectionRequest("raw-no-info", null)));
+        assertThat(noInfo.getResponseCode()).isEqualTo(200);
+        assertThat(protobuf.parseResponse(noInfo.getInputStream().readAllBytes()))
+                .isInstanceOf(Service.OpenConnectionResponse.class);
+        protobuf.parseResponse(send(uri, basic, protobuf.serializeRequest(
+                new Service.CloseConnectionRequest("raw-no-info"))).getInputStream().readAllBytes());
+
+        // no connection id: refused with a message, not an internal error
+        HttpURLConnection noId = send(uri, basic,
+                protobuf.serializeRequest(new Service.OpenConnectionRequest(null, null)));
+        assertThat(noId.getResponseCode()).isEqualTo(500);
+        Service.Response refusal = protobuf.parseResponse(noId.getErrorStream().readAllBytes());
+        assertThat(refusal).isInstanceOfSatisfying(Service.ErrorResponse.class, e -> {
+            assertThat(e.errorMessage).contains("connection id");
+            assertThat(e.sqlState).isEqualTo("08004");
+        });
+        assertThat(server.connections()).isEqualTo(before);
+    }
+
+    private static HttpURLConnection send(URI uri, String basic, byte[] body) throws Exception {
+        HttpURLConnection http = (HttpURLConnection) uri.toURL().openConnection();
+        http.setRequestMethod("POST");
+        http.setDoOutput(true);
+        http.setRequestProperty("Authorization", "Basic " + basic);
+        try (OutputStream out = http.getOutputStream()) {
+            out.write(body);
+        }
+        return http;
     }
 
     private static int post(URI uri, String basic) throws Exception {

@@ -100,13 +100,19 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoClos
         if (closed) {
             throw Errors.of(JdbcException.NO_CONNECTION, "HadoopDB is shutting down: no new connections");
         }
+        // Our driver always sends an id and properties; a hand-written Avatica client may send neither.
+        if (ch == null || ch.id == null || ch.id.isBlank()) {
+            throw Errors.of(JdbcException.CONNECTION_REFUSED, "The open-connection request has no connection id");
+        }
         Map<String, String> settings = new LinkedHashMap<>();
         // Connection properties with a dot are session settings (hadoopdb.reducers=4, mapreduce.job.queuename=...).
-        info.forEach((k, v) -> {
-            if (k.contains(".") && v != null) {
-                settings.put(k, v);
-            }
-        });
+        if (info != null) {
+            info.forEach((k, v) -> {
+                if (k != null && k.contains(".") && v != null) {
+                    settings.put(k, v);
+                }
+            });
+        }
         MetaConnection c;
         try {
             c = new MetaConnection(ch.id, currentUser.get(), engine.openSession(settings));
