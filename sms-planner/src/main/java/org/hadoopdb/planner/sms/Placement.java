@@ -97,7 +97,8 @@ public sealed interface Placement permits Placement.Chunked, Placement.Replicate
     /**
      * The placement of a UNION ALL computable chunk by chunk: every input over tables on one
      * partitioning scheme with the same chunks (or all replicated), so each chunk's statement unions
-     * that chunk's rows. Null when the inputs do not line up.
+     * that chunk's rows; the partitioning key is kept when every input has it in the same columns.
+     * Null when the inputs do not line up.
      */
     static Placement unionOf(List<Placement> inputs) {
         Placement first = null;
@@ -120,8 +121,15 @@ public sealed interface Placement permits Placement.Chunked, Placement.Replicate
             }
         }
         if (first instanceof Chunked c) {
-            // rows of different inputs sit in the same chunk without a common key column in the output
-            return new Chunked(c.driver(), c.scheme(), List.of(), c.chunks(), tables);
+            // The key stays known only when every input has it in the same output columns: then each
+            // chunk's rows still agree with the chunk on those columns (a GROUP BY on them stays local).
+            List<Integer> keys = c.keyFields();
+            for (Placement pl : inputs) {
+                if (!((Chunked) pl).keyFields().equals(keys)) {
+                    keys = List.of();
+                }
+            }
+            return new Chunked(c.driver(), c.scheme(), keys, c.chunks(), tables);
         }
         Replicated r = (Replicated) first;
         return new Replicated(r.driver(), tables);
