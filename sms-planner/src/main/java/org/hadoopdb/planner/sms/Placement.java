@@ -97,8 +97,7 @@ public sealed interface Placement permits Placement.Chunked, Placement.Replicate
     /**
      * The placement of a UNION ALL computable chunk by chunk: every input over tables on one
      * partitioning scheme with the same chunks (or all replicated), so each chunk's statement unions
-     * that chunk's rows; the partitioning key is kept when every input has it in the same columns.
-     * Null when the inputs do not line up.
+     * that chunk's rows. Null when the inputs do not line up.
      */
     static Placement unionOf(List<Placement> inputs) {
         Placement first = null;
@@ -121,18 +120,30 @@ public sealed interface Placement permits Placement.Chunked, Placement.Replicate
             }
         }
         if (first instanceof Chunked c) {
-            // The key stays known only when every input has it in the same output columns: then each
-            // chunk's rows still agree with the chunk on those columns (a GROUP BY on them stays local).
-            List<Integer> keys = c.keyFields();
-            for (Placement pl : inputs) {
-                if (!((Chunked) pl).keyFields().equals(keys)) {
-                    keys = List.of();
-                }
-            }
-            return new Chunked(c.driver(), c.scheme(), keys, c.chunks(), tables);
+            // rows of different inputs sit in the same chunk without a common key column in the output
+            return new Chunked(c.driver(), c.scheme(), List.of(), c.chunks(), tables);
         }
         Replicated r = (Replicated) first;
         return new Replicated(r.driver(), tables);
+    }
+
+    /**
+     * The placement of a UNION ALL ({@link #unionOf}) that also keeps the partitioning key when every
+     * input has it in the same output columns: each chunk's rows then still agree with the chunk on
+     * those columns, so a GROUP BY on them (INTERSECT and EXCEPT are such a GROUP BY) stays in the chunks.
+     */
+    static Placement unionWithSharedKey(List<Placement> inputs) {
+        Placement union = unionOf(inputs);
+        if (!(union instanceof Chunked c)) {
+            return union;
+        }
+        List<Integer> keys = ((Chunked) inputs.get(0)).keyFields();
+        for (Placement pl : inputs) {
+            if (!((Chunked) pl).keyFields().equals(keys)) {
+                return union;
+            }
+        }
+        return c.withKeyFields(keys);
     }
 
     /**
