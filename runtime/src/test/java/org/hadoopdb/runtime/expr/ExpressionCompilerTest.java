@@ -132,5 +132,6 @@ class ExpressionCompilerTest {
                 .isEqualTo(LocalDateTime.of(1999, 12, 31, 23, 30));
         assertThat(eval("ts + '1-2' year to month", row("ts", LocalDateTime.of(2000, 1, 1, 1, 0))))
                 .isEqualTo(LocalDateTime.of(2001, 3, 1, 1, 0));
+        assertThat(eval("dt + -30 days", row("dt", LocalDate.of(2001, 2, 11)))).isEqualTo(LocalDate.of(2001, 1, 12));
     }
 }
