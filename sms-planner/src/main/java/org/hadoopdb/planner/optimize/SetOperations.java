@@ -45,6 +45,12 @@ final class SetOperations {
 
     private static RelNode rewrite(SetOp op, RelBuilder b) {
         int n = op.getInputs().size();
+        if (op instanceof Minus && op.all && n > 2) {
+            // a - b - c keeps m - n - o copies, not m - max(n, o): subtract one input at a time
+            List<RelNode> inputs = op.getInputs();
+            RelNode left = rewrite(op.copy(op.getTraitSet(), inputs.subList(0, n - 1), true), b);
+            return rewrite(op.copy(op.getTraitSet(), List.of(left, inputs.get(n - 1)), true), b);
+        }
         int width = op.getRowType().getFieldCount();
         for (int i = 0; i < n; i++) {
             b.push(op.getInputs().get(i)).convert(op.getRowType(), false);
