@@ -133,5 +133,8 @@ class ExpressionCompilerTest {
         assertThat(eval("ts + '1-2' year to month", row("ts", LocalDateTime.of(2000, 1, 1, 1, 0))))
                 .isEqualTo(LocalDateTime.of(2001, 3, 1, 1, 0));
         assertThat(eval("dt + -30 days", row("dt", LocalDate.of(2001, 2, 11)))).isEqualTo(LocalDate.of(2001, 1, 12));
+        // a DATE stays a DATE (Hive: a TIMESTAMP); as in PostgreSQL's CAST(d + interval AS DATE), the part of a day goes
+        assertThat(eval("dt + 26 hours", row("dt", LocalDate.of(2001, 2, 11)))).isEqualTo(LocalDate.of(2001, 2, 12));
+        assertThat(eval("dt - 26 hours", row("dt", LocalDate.of(2001, 2, 11)))).isEqualTo(LocalDate.of(2001, 2, 9));
     }
 }

@@ -106,6 +106,7 @@ class PushedSqlTest {
     void anIntervalOfThreeOrMoreDigitsIsPushedWithoutAPrecisionPostgresqlRejects() {
         assertThat(pushed("dt - INTERVAL '365' DAY")).isEqualTo("(CAST(\"dt\" - INTERVAL '365' DAY AS DATE))");
         assertThat(pushed("ts + 1000 hours")).isEqualTo("(\"ts\" + INTERVAL '1000' HOUR)");
+        assertThat(pushed("dt + 26 hours")).isEqualTo("(CAST(\"dt\" + INTERVAL '26' HOUR AS DATE))");
         assertThat(pushed("dt + -30 days")).isEqualTo("(CAST(\"dt\" + (- INTERVAL '30' DAY) AS DATE))");
     }
 
