@@ -364,6 +364,8 @@ functionName
 literal
     : NULL                                                                            #nullLiteral
     | (TRUE | FALSE)                                                                  #booleanLiteral
+    // Hive's shorthand "30 days", "'1-2' year to month"; before the plain number and string, as in Hive.
+    | value=(STRING | INTEGER_VALUE) intervalQualifier                                #intervalShorthand
     | number                                                                          #numericLiteral
     | stringLiteral                                                                   #stringLiteralValue
     | DATE stringLiteral                                                              #dateLiteral

@@ -8,6 +8,7 @@ lexer grammar HiveQLLexer;
 options { caseInsensitive = true; }
 
 // ---- keywords (reserved unless listed in HiveQL.g4's nonReserved rule) ----
+// The interval units take Hive's plural spellings too (30 DAYS); both are one token.
 ALL: 'ALL';
 AND: 'AND';
 AS: 'AS';
@@ -28,7 +29,7 @@ CURRENT_DATE: 'CURRENT_DATE';
 CURRENT_TIMESTAMP: 'CURRENT_TIMESTAMP';
 DATA: 'DATA';
 DATE: 'DATE';
-DAY: 'DAY';
+DAY: 'DAY' | 'DAYS';
 DEFINED: 'DEFINED';
 DELIMITED: 'DELIMITED';
 DESC: 'DESC';
@@ -60,7 +61,7 @@ FUNCTIONS: 'FUNCTIONS';
 GROUP: 'GROUP';
 GROUPING: 'GROUPING';
 HAVING: 'HAVING';
-HOUR: 'HOUR';
+HOUR: 'HOUR' | 'HOURS';
 IF: 'IF';
 IN: 'IN';
 INNER: 'INNER';
@@ -79,8 +80,8 @@ LINES: 'LINES';
 LOAD: 'LOAD';
 LOCAL: 'LOCAL';
 MINUS: 'MINUS';
-MINUTE: 'MINUTE';
-MONTH: 'MONTH';
+MINUTE: 'MINUTE' | 'MINUTES';
+MONTH: 'MONTH' | 'MONTHS';
 NOT: 'NOT';
 NULL: 'NULL';
 NULLS: 'NULLS';
@@ -101,7 +102,7 @@ RLIKE: 'RLIKE';
 ROLLUP: 'ROLLUP';
 ROW: 'ROW';
 ROWS: 'ROWS';
-SECOND: 'SECOND';
+SECOND: 'SECOND' | 'SECONDS';
 SELECT: 'SELECT';
 SEMI: 'SEMI';
 SET: 'SET';
@@ -127,7 +128,7 @@ WHEN: 'WHEN';
 WHERE: 'WHERE';
 WINDOW: 'WINDOW';
 WITH: 'WITH';
-YEAR: 'YEAR';
+YEAR: 'YEAR' | 'YEARS';
 
 // ---- operators and punctuation ----
 NSEQ: '<=>';

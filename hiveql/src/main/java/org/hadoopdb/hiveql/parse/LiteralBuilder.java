@@ -1,5 +1,6 @@
 package org.hadoopdb.hiveql.parse;
 
+import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlLiteral;
@@ -48,9 +49,17 @@ final class LiteralBuilder extends HiveQLBaseVisitor<SqlNode> {
     @Override
     public SqlNode visitIntervalLiteral(HiveQL.IntervalLiteralContext ctx) {
         int sign = ctx.sign != null && ctx.sign.getType() == HiveQLLexer.MINUS_SIGN ? -1 : 1;
-        Token value = ctx.value;
+        return interval(sign, ctx.value, ctx.intervalQualifier(), ctx);
+    }
+
+    /** Hive's {@code 30 days}: the same literal as {@code INTERVAL '30' DAY}. */
+    @Override
+    public SqlNode visitIntervalShorthand(HiveQL.IntervalShorthandContext ctx) {
+        return interval(1, ctx.value, ctx.intervalQualifier(), ctx);
+    }
+
+    private SqlNode interval(int sign, Token value, HiveQL.IntervalQualifierContext q, ParserRuleContext ctx) {
         String text = value.getType() == HiveQLLexer.STRING ? HiveStrings.unescape(value.getText()) : value.getText();
-        HiveQL.IntervalQualifierContext q = ctx.intervalQualifier();
         TimeUnit start = timeUnit(q.getStart());
         TimeUnit end = q.TO() != null ? timeUnit(q.getStop()) : null;
         return Literals.interval(sign, text, start, end, source.pos(ctx));

@@ -104,7 +104,8 @@
  *   <li>{@code DATE 'yyyy-mm-dd'} and {@code TIMESTAMP 'yyyy-mm-dd hh:mm:ss[.f…]'} are checked and
  *       become Calcite date and timestamp literals (the timestamp's precision is its number of
  *       fraction digits). {@code INTERVAL '90' DAY}, {@code INTERVAL 1 YEAR},
- *       {@code INTERVAL '1-2' YEAR TO MONTH} are interval literals.
+ *       {@code INTERVAL '1-2' YEAR TO MONTH} are interval literals, and so is Hive's shorthand without
+ *       {@code INTERVAL} ({@code 30 days}, {@code '1-2' year to month}); units take plurals ({@code DAYS}).
  *   <li>Types in CAST map through {@code HiveTypes} (checked by the catalog's {@code HiveType}):
  *       STRING → VARCHAR without length, VARCHAR(n), CHAR(n), TINYINT, SMALLINT, INT/INTEGER → INTEGER,
  *       BIGINT, FLOAT → REAL, DOUBLE [PRECISION] → DOUBLE, DECIMAL[(p[,s])] (default (10,0)),

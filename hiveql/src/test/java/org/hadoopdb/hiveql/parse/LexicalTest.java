@@ -220,5 +220,21 @@ class LexicalTest {
             assertThat(expr("d - INTERVAL '1 02:03:04' DAY TO SECOND"))
                     .isEqualTo("\"d\" - INTERVAL '1 02:03:04' DAY TO SECOND");
         }
+
+        @Test
+        void hivesIntervalShorthandAndPluralUnits() {
+            assertThat(expr("DATE '2001-01-12' + 30 days"))
+                    .isEqualTo("DATE '2001-01-12' + INTERVAL '30' DAY");
+            assertThat(expr("d - 3 MONTHS")).isEqualTo("\"d\" - INTERVAL '3' MONTH");
+            assertThat(expr("'1-2' year to month")).isEqualTo("INTERVAL '1-2' YEAR TO MONTH");
+            assertThat(expr("INTERVAL 2 HOURS")).isEqualTo("INTERVAL '2' HOUR");
+            assertThat(expr("ts + 10 minutes + 5 seconds + 1 years"))
+                    .isEqualTo("\"ts\" + INTERVAL '10' MINUTE + INTERVAL '5' SECOND + INTERVAL '1' YEAR");
+        }
+
+        @Test
+        void pluralUnitsStayUsableAsNames() {
+            assertThat(expr("days + `hours`")).isEqualTo("\"days\" + \"hours\"");
+        }
     }
 }

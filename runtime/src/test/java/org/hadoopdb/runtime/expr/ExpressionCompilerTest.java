@@ -123,4 +123,18 @@ class ExpressionCompilerTest {
         assertThat(eval("EXTRACT(YEAR FROM dt)", row("dt", LocalDate.of(1998, 12, 1)))).isEqualTo(1998);
         assertThat(test("dt > '1998-01-01'", row("dt", LocalDate.of(1998, 12, 1)))).isTrue();
     }
+
+    @Test
+    void hivesIntervalShorthand() {
+        assertThat(eval("dt + 30 days", row("dt", LocalDate.of(2001, 1, 12)))).isEqualTo(LocalDate.of(2001, 2, 11));
+        assertThat(eval("dt + 1 month", row("dt", LocalDate.of(2000, 1, 31)))).isEqualTo(LocalDate.of(2000, 2, 29));
+        assertThat(eval("ts - 90 minutes", row("ts", LocalDateTime.of(2000, 1, 1, 1, 0))))
+                .isEqualTo(LocalDateTime.of(1999, 12, 31, 23, 30));
+        assertThat(eval("ts + '1-2' year to month", row("ts", LocalDateTime.of(2000, 1, 1, 1, 0))))
+                .isEqualTo(LocalDateTime.of(2001, 3, 1, 1, 0));
+        assertThat(eval("dt + -30 days", row("dt", LocalDate.of(2001, 2, 11)))).isEqualTo(LocalDate.of(2001, 1, 12));
+        // a DATE stays a DATE (Hive: a TIMESTAMP); as in PostgreSQL's CAST(d + interval AS DATE), the part of a day goes
+        assertThat(eval("dt + 26 hours", row("dt", LocalDate.of(2001, 2, 11)))).isEqualTo(LocalDate.of(2001, 2, 12));
+        assertThat(eval("dt - 26 hours", row("dt", LocalDate.of(2001, 2, 11)))).isEqualTo(LocalDate.of(2001, 2, 9));
+    }
 }

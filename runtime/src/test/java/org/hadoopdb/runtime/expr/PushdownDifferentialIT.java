@@ -83,7 +83,8 @@ class PushdownDifferentialIT {
             "dt + INTERVAL '30' DAY", "dt - INTERVAL '2' MONTH", "ts + INTERVAL '1' HOUR", "ts - INTERVAL '1' YEAR",
             "dt < DATE '2000-01-01'", "ts >= TIMESTAMP '2020-01-01 00:00:00'", "CAST(dt AS TIMESTAMP)",
             "CAST(ts AS DATE)", "unix_timestamp(ts)", "unix_timestamp(dt)", "dt = CAST('2024-02-29' AS DATE)",
-            "EXTRACT(MONTH FROM ts)",
+            "EXTRACT(MONTH FROM ts)", "dt + 30 days", "dt + -30 days", "dt - 26 hours", "dt - 365 days", "dt + 1 month", "ts + 1000 hours",
+            "ts - '1-2' year to month", "ts + INTERVAL '1 02:03:04' DAY TO SECOND",
             // logic and conditionals
             "bo AND i > 0", "bo OR n > 0", "NOT bo", "bo IS TRUE", "bo IS NOT FALSE",
             "if(i > 0, s, s2)", "nvl2(s, 1, 2)", "CASE WHEN i > 0 THEN 'p' WHEN i < 0 THEN 'n' END",

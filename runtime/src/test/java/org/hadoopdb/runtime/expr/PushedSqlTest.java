@@ -96,6 +96,21 @@ class PushedSqlTest {
     }
 
     @Test
+    void hivesIntervalShorthandIsPushedAsAnInterval() {
+        assertThat(pushed("dt + 30 days")).isEqualTo("(CAST(\"dt\" + INTERVAL '30' DAY AS DATE))");
+        assertThat(pushed("dt - 2 months")).isEqualTo("(CAST(\"dt\" - INTERVAL '2' MONTH AS DATE))");
+        assertThat(pushed("ts + '1-2' year to month")).contains("INTERVAL '1-2' YEAR TO MONTH");
+    }
+
+    @Test
+    void anIntervalOfThreeOrMoreDigitsIsPushedWithoutAPrecisionPostgresqlRejects() {
+        assertThat(pushed("dt - INTERVAL '365' DAY")).isEqualTo("(CAST(\"dt\" - INTERVAL '365' DAY AS DATE))");
+        assertThat(pushed("ts + 1000 hours")).isEqualTo("(\"ts\" + INTERVAL '1000' HOUR)");
+        assertThat(pushed("dt + 26 hours")).isEqualTo("(CAST(\"dt\" + INTERVAL '26' HOUR AS DATE))");
+        assertThat(pushed("dt + -30 days")).isEqualTo("(CAST(\"dt\" + (- INTERVAL '30' DAY) AS DATE))");
+    }
+
+    @Test
     void mathAndConditionals() {
         assertThat(pushed("round(m, 1)")).isEqualTo("(ROUND(\"m\", 1))");
         assertThat(refused("round(d, 1)")).contains("half to even");

@@ -90,7 +90,7 @@ public final class Analyzer {
         try {
             validated = validator.validate(query);
         } catch (CalciteContextException e) {
-            throw SemanticErrors.translate(e, catalog, functionNames);
+            throw SemanticErrors.translate(e, catalog, functionNames, query);
         } catch (RuntimeException | AssertionError e) {
             // Calcite checks some of its invariants with assertions (enabled in tests, and by -ea)
             throw new PlannerException("Cannot analyze the query: " + (e.getMessage() != null ? e.getMessage()
@@ -115,7 +115,7 @@ public final class Analyzer {
         try {
             return validator.getValidatedNodeType(validator.validate(query));
         } catch (CalciteContextException e) {
-            throw SemanticErrors.translate(e, catalog, functionNames);
+            throw SemanticErrors.translate(e, catalog, functionNames, query);
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlNode;
 import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.TableInfo;
@@ -15,7 +16,8 @@ import org.hadoopdb.planner.SemanticException;
 
 /**
  * Turns Calcite's validation errors into HiveQL users' terms: the line and column, the name at
- * fault, and the closest existing table, column or function name.
+ * fault, and the closest existing table, column or function name (date arithmetic with a number:
+ * {@link DatetimeArithmeticErrors}).
  */
 final class SemanticErrors {
     private static final Pattern UNKNOWN_COLUMN = Pattern.compile("Column '([^']+)' not found in (?:any table|table '([^']+)')");
@@ -25,8 +27,13 @@ final class SemanticErrors {
     private SemanticErrors() {
     }
 
-    static SemanticException translate(CalciteContextException e, Catalog catalog, Collection<String> functionNames) {
+    static SemanticException translate(CalciteContextException e, Catalog catalog, Collection<String> functionNames,
+                                       SqlNode query) {
         String inner = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage() : e.getMessage();
+        SemanticException datetime = DatetimeArithmeticErrors.translate(e, inner, query);
+        if (datetime != null) {
+            return datetime;
+        }
         String hint = hint(inner, catalog, functionNames);
         String where = e.getPosLine() > 0 ? "line " + e.getPosLine() + ":" + e.getPosColumn() + ": " : "";
         return new SemanticException(where + inner + hint, e);

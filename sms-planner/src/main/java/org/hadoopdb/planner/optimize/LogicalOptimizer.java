@@ -16,6 +16,8 @@ import org.apache.calcite.tools.RelBuilder;
  * The logical rewrites that run before the SMS split, in phases:
  * <ol>
  *   <li>sub-queries ({@code IN}, {@code EXISTS}, scalar) become joins, correlated ones decorrelated;
+ *   <li>{@code INTERSECT} and {@code EXCEPT} become a union of the tagged inputs and an aggregate
+ *       ({@link SetOperations});
  *   <li>{@code GROUPING SETS}, {@code ROLLUP} and {@code CUBE} become a union of plain aggregates;
  *   <li>{@code COUNT(DISTINCT …)} and other distinct aggregates become two-level aggregates;
  *   <li>conjuncts shared by all branches of an OR are pulled out of it (join keys stated per branch);
@@ -73,6 +75,7 @@ public final class LogicalOptimizer {
         RelNode r = run(rel, SUB_QUERIES);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(r.getCluster(), null);
         r = RelDecorrelator.decorrelateQuery(r, builder);
+        r = SetOperations.expand(r, builder);
         r = GroupingSetsExpander.expand(r, builder);
         r = run(r, DISTINCT_AGGREGATES);
         // mixing DISTINCT and plain aggregates expands into GROUPING SETS: expand those too

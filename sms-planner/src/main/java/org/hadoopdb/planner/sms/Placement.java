@@ -128,6 +128,25 @@ public sealed interface Placement permits Placement.Chunked, Placement.Replicate
     }
 
     /**
+     * The placement of a UNION ALL ({@link #unionOf}) that also keeps the partitioning key when every
+     * input has it in the same output columns: each chunk's rows then still agree with the chunk on
+     * those columns, so a GROUP BY on them (INTERSECT and EXCEPT are such a GROUP BY) stays in the chunks.
+     */
+    static Placement unionWithSharedKey(List<Placement> inputs) {
+        Placement union = unionOf(inputs);
+        if (!(union instanceof Chunked c)) {
+            return union;
+        }
+        List<Integer> keys = ((Chunked) inputs.get(0)).keyFields();
+        for (Placement pl : inputs) {
+            if (!((Chunked) pl).keyFields().equals(keys)) {
+                return union;
+            }
+        }
+        return c.withKeyFields(keys);
+    }
+
+    /**
      * Spread over the chunks of {@code scheme}.
      *
      * @param driver    the table whose chunks define the splits

@@ -56,7 +56,7 @@ final class UnionSplit implements OperatorSplit<Union> {
             rels.add(p.rel());
             placements.add(p.placement());
         }
-        Placement shared = Placement.unionOf(placements);
+        Placement shared = Placement.unionWithSharedKey(placements);
         return shared == null ? null : new Fragment.Pushed(u.copy(u.getTraitSet(), rels, true), shared);
     }
 }

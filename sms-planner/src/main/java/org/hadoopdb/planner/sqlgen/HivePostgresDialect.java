@@ -38,6 +38,21 @@ public final class HivePostgresDialect extends PostgresqlSqlDialect {
         return super.getCastSpec(type);
     }
 
+    /**
+     * An interval's unit without Calcite's leading-field precision: PostgreSQL rejects
+     * {@code INTERVAL '365' DAY(3)}, and it has no such limit to state.
+     */
+    @Override
+    public void unparseSqlIntervalQualifier(org.apache.calcite.sql.SqlWriter writer,
+                                            org.apache.calcite.sql.SqlIntervalQualifier qualifier,
+                                            org.apache.calcite.rel.type.RelDataTypeSystem typeSystem) {
+        writer.keyword(qualifier.timeUnitRange.startUnit.name());
+        if (qualifier.timeUnitRange.endUnit != null) {
+            writer.keyword("TO");
+            writer.keyword(qualifier.timeUnitRange.endUnit.name());
+        }
+    }
+
     @Override
     public void quoteStringLiteralUnicode(StringBuilder buf, String val) {
         buf.append(PgLiterals.string(val));

@@ -86,6 +86,16 @@ class PlacementTest {
     }
 
     @Test
+    void aUnionKeepsTheKeyOnlyWhenEveryInputHasItInTheSameColumns() {
+        Placement same = Placement.unionWithSharedKey(List.of(userVisitsChunks(), chunked(rankings, List.of(1))));
+        assertThat(((Placement.Chunked) same).keyFields()).containsExactly(1);
+        Placement moved = Placement.unionWithSharedKey(List.of(userVisitsChunks(), chunked(rankings, List.of(0))));
+        assertThat(((Placement.Chunked) moved).keyFields()).isEmpty();
+        assertThat(Placement.unionWithSharedKey(List.of(replicated(countries), replicated(countries))))
+                .isInstanceOf(Placement.Replicated.class);
+    }
+
+    @Test
     void aUnionOfInputsOverDifferentRowsIsNotChunkLocal() {
         Placement pruned = new Placement.Chunked(userVisits, catalog.scheme(userVisits.scheme()), List.of(1),
                 new TreeSet<>(List.of(2)), Set.of(userVisits.name()));

@@ -1,0 +1,160 @@
+package org.hadoopdb.engine.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.hadoopdb.catalog.model.NodeInfo;
+import org.hadoopdb.cluster.embedded.testing.TestClusters;
+import org.hadoopdb.engine.testing.Differential;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * INTERSECT and EXCEPT (and MINUS), DISTINCT and ALL, over inputs co-located on their key (computed
+ * in the chunks), inputs on different keys and replicated ones (computed in MapReduce), with
+ * duplicate rows and NULLs (equal to each other in set operations). Each answer must equal one
+ * PostgreSQL's on the same rows.
+ */
+class SetOperationDifferentialIT {
+    /** name, HiveQL columns, PostgreSQL columns, partitioning ("" for replicated). */
+    private static final String[][] TABLES = {
+        {"sa", "k INT, g INT, s STRING", "k int, g int, s text COLLATE \"C\"", "k"},
+        {"sb", "k INT, g INT, s STRING", "k int, g int, s text COLLATE \"C\"", "k"},
+        {"sc", "s STRING, k INT, g INT", "s text COLLATE \"C\", k int, g int", "s"},
+        {"sr", "k INT, g INT, s STRING", "k int, g int, s text COLLATE \"C\"", ""},
+        {"se", "k INT, g INT, s STRING", "k int, g int, s text COLLATE \"C\"", "k"},
+    };
+    private static HadoopDbEngine engine;
+    private static Session session;
+    private static Differential diff;
+
+    @TempDir
+    static Path files;
+
+    @BeforeAll
+    static void load() throws Exception {
+        engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
+        session = engine.openSession(Map.of());
+        NodeInfo reference = engine.catalog().nodes().get(0);
+        diff = new Differential(session, engine, reference, "setop_reference", 9);
+        Map<String, String> data = data();
+        for (String[] t : TABLES) {
+            session.execute("DROP TABLE IF EXISTS " + t[0], StatementListener.NONE);
+            session.execute("CREATE TABLE " + t[0] + " (" + t[1] + ") " + (t[3].isEmpty() ? "" : "CLUSTERED BY (" + t[3] + ") INTO 4 BUCKETS ")
+                    + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'"
+                    + (t[3].isEmpty() ? " TBLPROPERTIES ('hadoopdb.distribution'='replicated')" : ""), StatementListener.NONE);
+            if (data.containsKey(t[0])) {
+                Path file = Files.writeString(files.resolve(t[0] + ".txt"), data.get(t[0]), StandardCharsets.UTF_8);
+                session.execute("LOAD DATA LOCAL INPATH '" + file + "' INTO TABLE " + t[0], StatementListener.NONE);
+            }
+        }
+        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
+            st.execute("DROP SCHEMA IF EXISTS setop_reference CASCADE");
+            st.execute("CREATE SCHEMA setop_reference");
+            for (String[] t : TABLES) {
+                st.execute("CREATE TABLE setop_reference." + t[0] + " (" + t[2] + ")");
+                if (data.containsKey(t[0])) {
+                    c.unwrap(org.postgresql.PGConnection.class).getCopyAPI().copyIn("COPY setop_reference." + t[0]
+                            + " FROM STDIN WITH (FORMAT text, DELIMITER '|')", new java.io.StringReader(data.get(t[0])));
+                }
+            }
+        }
+    }
+
+    @AfterAll
+    static void stop() throws SQLException {
+        diff.dropReference();
+        session.close();
+        engine.close();
+    }
+
+    /** Small value ranges, so rows repeat within and across tables; every column has NULLs. */
+    private static Map<String, String> data() {
+        Random r = new Random(26);
+        String[] strings = {"red", "green", "blue", "", "Red"};
+        StringBuilder[] rows = new StringBuilder[4];
+        for (int t = 0; t < rows.length; t++) {
+            rows[t] = new StringBuilder();
+            for (int i = 0; i < 160; i++) {
+                String k = r.nextInt(25) == 0 ? "\\N" : String.valueOf(r.nextInt(40));
+                String g = r.nextInt(8) == 0 ? "\\N" : String.valueOf(r.nextInt(4));
+                String s = r.nextInt(9) == 0 ? "\\N" : strings[r.nextInt(strings.length)];
+                rows[t].append(t == 2 ? s + '|' + k + '|' + g : k + '|' + g + '|' + s).append('\n');
+            }
+        }
+        return Map.of("sa", rows[0].toString(), "sb", rows[1].toString(), "sc", rows[2].toString(), "sr", rows[3].toString());
+    }
+
+    private record Query(String hive, String pg, boolean ordered) {
+        Query(String both) {
+            this(both, both, false);
+        }
+    }
+
+    static List<Query> queries() {
+        List<Query> q = new ArrayList<>();
+        String[][] pairs = {
+            {"SELECT k, g FROM sa", "SELECT k, g FROM sb"},                  // co-located, the key in the same column
+            {"SELECT k, g, s FROM sa WHERE g < 3", "SELECT k, g, s FROM sb"}, // co-located, three columns
+            {"SELECT g, s FROM sa", "SELECT g, s FROM sb"},                  // co-located tables, the key not selected
+            {"SELECT k, g FROM sa", "SELECT g, k FROM sb"},                  // the key in different columns
+            {"SELECT k, g FROM sa", "SELECT k, g FROM sc"},                  // different keys
+            {"SELECT g, s FROM sc", "SELECT g, s FROM sr"},                  // chunked and replicated
+            {"SELECT k, g FROM sr", "SELECT k, g FROM sa"},                  // replicated first
+            {"SELECT g, s FROM sr WHERE k < 30", "SELECT g, s FROM sr"},     // both replicated
+            {"SELECT k, g FROM sa", "SELECT k, g FROM se"},                  // empty
+            {"SELECT k, g FROM se", "SELECT k, g FROM sa"},
+        };
+        String[] operators = {"INTERSECT", "INTERSECT ALL", "INTERSECT DISTINCT", "EXCEPT", "EXCEPT ALL", "EXCEPT DISTINCT"};
+        for (String[] p : pairs) {
+            for (String op : operators) {
+                q.add(new Query(p[0] + " " + op + " " + p[1]));
+            }
+        }
+        q.add(new Query("SELECT g FROM sa MINUS SELECT g FROM sc", "SELECT g FROM sa EXCEPT SELECT g FROM sc", false));
+        q.add(new Query("SELECT g, s FROM sa MINUS ALL SELECT g, s FROM sb", "SELECT g, s FROM sa EXCEPT ALL SELECT g, s FROM sb", false));
+        // chains (left to right, one precedence), with UNION
+        q.add(new Query("SELECT g FROM sa INTERSECT SELECT g FROM sb INTERSECT SELECT g FROM sc"));
+        q.add(new Query("(SELECT g, s FROM sa UNION ALL SELECT g, s FROM sb) EXCEPT ALL SELECT g, s FROM sc",
+                "(SELECT g, s FROM sa UNION ALL SELECT g, s FROM sb) EXCEPT ALL SELECT g, s FROM sc", false));
+        q.add(new Query("SELECT k FROM sa EXCEPT SELECT k FROM sb UNION ALL SELECT k FROM sr",
+                "(SELECT k FROM sa EXCEPT SELECT k FROM sb) UNION ALL SELECT k FROM sr", false));
+        // expressions, widened types, under an aggregate, ordered, in a sub-query
+        q.add(new Query("SELECT g + 1 FROM sa INTERSECT ALL SELECT k FROM sc"));
+        q.add(new Query("SELECT k FROM sa INTERSECT SELECT CAST(k AS BIGINT) FROM sc"));
+        q.add(new Query("SELECT upper(s) FROM sa EXCEPT ALL SELECT s FROM sr"));
+        q.add(new Query("SELECT COUNT(*), COUNT(g), SUM(k) FROM (SELECT k, g FROM sa INTERSECT ALL SELECT k, g FROM sb) t"));
+        q.add(new Query("SELECT g, COUNT(*) FROM (SELECT g, s FROM sa EXCEPT ALL SELECT g, s FROM sc) t GROUP BY g"));
+        q.add(new Query("SELECT g, s FROM sa INTERSECT SELECT g, s FROM sc ORDER BY g, s",
+                "SELECT g, s FROM sa INTERSECT SELECT g, s FROM sc ORDER BY g NULLS FIRST, s NULLS FIRST", true));
+        q.add(new Query("SELECT k FROM sa WHERE k IN (SELECT k FROM sb EXCEPT SELECT k FROM sc)"));
+        q.add(new Query("SELECT a.k, b.s FROM (SELECT k FROM sa INTERSECT SELECT k FROM sb) a JOIN sr b ON a.k = b.k"));
+        return q;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyQueryGivesPostgresqlsAnswer() {
+        return queries().stream().map(q -> DynamicTest.dynamicTest(q.hive(), () -> {
+            List<String> ours = diff.hadoopDb(q.hive());
+            List<String> theirs = diff.postgres(q.pg());
+            if (q.ordered()) {
+                assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
+            } else {
+                assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
+            }
+        }));
+    }
+}
