@@ -1,5 +1,6 @@
 package org.hadoopdb.catalog.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
@@ -43,6 +44,7 @@ public record ViewInfo(
         return new ViewInfo(newName, columns, query, comment, namedColumns);
     }
 
+    @JsonIgnore
     public List<String> columnNames() {
         return columns.stream().map(ColumnInfo::name).toList();
     }
