@@ -152,7 +152,7 @@ public final class TableRewrite {
         return true;
     }
 
-    /** The statistics under the new column names; a new column has none yet. */
+    /** The statistics under the new column names; a new column is all NULL. */
     private static TableStats renamedStats(TableStats stats, TableInfo target, List<String> sources) {
         List<org.hadoopdb.catalog.model.ColumnStats> columns = new ArrayList<>();
         for (int i = 0; i < sources.size(); i++) {
@@ -161,6 +161,9 @@ public final class TableRewrite {
             if (source != null) {
                 stats.column(source).ifPresent(cs -> columns.add(new org.hadoopdb.catalog.model.ColumnStats(column,
                         cs.distinct(), cs.nullFraction(), cs.avgWidth(), cs.min(), cs.max())));
+            } else {
+                // an added column is NULL in every existing row: that much is known
+                columns.add(new org.hadoopdb.catalog.model.ColumnStats(column, 0, 1.0, 0, null, null));
             }
         }
         return new TableStats(stats.rows(), stats.bytes(), columns);

@@ -104,6 +104,12 @@ class AlterTableIT {
         assertThat(query("SELECT COUNT(*), COUNT(note), COUNT(qty) FROM at_items")).containsExactly("30 | 0 | 0");
         assertThat(query("SELECT id, note, qty FROM at_items WHERE id = 3")).containsExactly("3 | NULL | NULL");
         assertThat(query("SELECT COUNT(*) FROM at_items WHERE qty IS NULL AND price > 100")).containsExactly("20");
+        // the added column is a real column of every chunk: the filter on it runs in PostgreSQL
+        String sql = query("EXPLAIN SELECT id FROM at_items WHERE qty IS NULL AND price > 100").stream()
+                .filter(l -> l.trim().startsWith("SQL: ")).findFirst().orElseThrow();
+        assertThat(sql).contains("\"qty\" IS NULL").contains("100");
+        assertThat(engine.catalog().table("at_items").stats().column("qty")).hasValueSatisfying(cs ->
+                assertThat(cs.nullFraction()).isEqualTo(1.0));
 
         run("INSERT INTO at_items VALUES (31, 'item31', 310, 'inserted', 7)");
         Path more = files.resolve("more.txt");
@@ -174,6 +180,7 @@ class AlterTableIT {
         }
         assertThat(query("SELECT COUNT(*) FROM at_items")).containsExactly("0");
         assertThat(engine.catalog().table("at_items").chunks()).isEmpty();
+        assertThat(query("DESCRIBE FORMATTED at_items")).contains(" | numRows | 0", "(none) | the table is empty | NULL");
         run("LOAD DATA LOCAL INPATH '" + itemFile + "' INTO TABLE at_items");
         assertThat(query("SELECT COUNT(*), SUM(price) FROM at_items")).containsExactly("30 | 4650");
         run("TRUNCATE at_items");
