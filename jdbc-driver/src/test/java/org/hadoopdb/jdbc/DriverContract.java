@@ -221,6 +221,32 @@ abstract class DriverContract {
     }
 
     @Test
+    void alterTableAndTruncateRunThroughJdbc() throws Exception {
+        String t = prefix() + "altered";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.executeUpdate("DROP TABLE IF EXISTS " + t);
+            s.executeUpdate("CREATE TABLE " + t + " (id INT) CLUSTERED BY (id) INTO 2 BUCKETS");
+            assertThat(s.executeUpdate("INSERT INTO " + t + " VALUES (1), (2)")).isEqualTo(2);
+            assertThat(s.executeUpdate("ALTER TABLE " + t + " ADD COLUMNS (note STRING COMMENT 'added')")).isZero();
+            assertThat(s.executeUpdate("ALTER TABLE " + t + " SET TBLPROPERTIES ('owner'='jdbc')")).isZero();
+            try (ResultSet rs = s.executeQuery("SELECT id, note FROM " + t + " ORDER BY id")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getInt(1)).isEqualTo(1);
+                assertThat(rs.getString(2)).isNull();
+            }
+            try (ResultSet rs = s.executeQuery("SHOW TBLPROPERTIES " + t + " ('owner')")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("jdbc");
+            }
+            assertThat(metadataRows(c.getMetaData().getColumns(null, "default", t, "note"))).singleElement()
+                    .satisfies(r -> assertThat(r.get(11)).isEqualTo("added"));
+            assertThat(s.executeUpdate("TRUNCATE TABLE " + t)).isZero();
+            assertThat(ints(s.executeQuery("SELECT COUNT(*) FROM " + t))).containsExactly(0);
+            s.executeUpdate("DROP TABLE " + t);
+        }
+    }
+
+    @Test
     void viewsAndTheirColumnsAppearInTheMetadata() throws Exception {
         String view = prefix() + "long_visits";
         try (Connection c = connect(); Statement s = c.createStatement()) {
