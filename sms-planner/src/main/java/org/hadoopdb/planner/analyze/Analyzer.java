@@ -101,9 +101,6 @@ public final class Analyzer {
         } catch (CalciteContextException e) {
             throw SemanticErrors.translate(e, catalog, functionNames);
         } catch (RuntimeException | AssertionError e) {
-            if (e instanceof PlannerException p) {
-                throw p;
-            }
             // Calcite checks some of its invariants with assertions (enabled in tests, and by -ea)
             throw new PlannerException("Cannot analyze the query: " + (e.getMessage() != null ? e.getMessage()
                     : e.getClass().getSimpleName() + " in the validator"
