@@ -62,6 +62,26 @@ class ShellIT {
     }
 
     @Test
+    void viewsAlterTableAndTruncateRunInScripts() throws IOException {
+        Path data = Files.writeString(files.resolve("owners.txt"), "1|ann\n2|bob\n");
+        Path script = Files.writeString(files.resolve("ddl.hql"), "CREATE TABLE owners (id INT, name STRING) "
+                + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|';\n"
+                + "LOAD DATA LOCAL INPATH '" + data + "' INTO TABLE owners;\n"
+                + "CREATE VIEW owner_names AS SELECT name FROM owners WHERE id > 1;\n"
+                + "ALTER TABLE owners ADD COLUMNS (age INT COMMENT 'years');\n"
+                + "SELECT name, age FROM owners ORDER BY id;\n"
+                + "SELECT * FROM owner_names;\n"
+                + "SHOW COLUMNS IN owners;\n"
+                + "DROP VIEW owner_names;\n"
+                + "TRUNCATE TABLE owners;\n"
+                + "SELECT COUNT(*) FROM owners;\n"
+                + "DROP TABLE owners;\n");
+        Result r = run("-f", script.toString(), "-S");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo("ann\tNULL\nbob\tNULL\nbob\nid\nname\nage\n0\n");
+    }
+
+    @Test
     void loadCreatesATableFromASchemaAndLoadsIt() throws IOException {
         Path data = Files.writeString(files.resolve("pets.txt"), "rex|dog\ntom|cat\n");
         Result r = run("load", "pets", data.toString(), "--schema", "name string, kind string", "--key", "name", "--delimiter", "|");

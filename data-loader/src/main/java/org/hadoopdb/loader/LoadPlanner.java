@@ -2,7 +2,6 @@ package org.hadoopdb.loader;
 
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
-import org.hadoopdb.catalog.CatalogException;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.PartitioningScheme;
 import org.hadoopdb.catalog.model.TableInfo;
@@ -63,15 +62,6 @@ final class LoadPlanner {
 
     /** One more than any generation of this table a retained catalog version knows, so no live schema name is reused. */
     private long nextGeneration() {
-        long max = table.generation();
-        for (long v : store.versions()) {
-            try {
-                Catalog c = store.load(v);
-                max = Math.max(max, c.findTable(table.name()).map(TableInfo::generation).orElse(0L));
-            } catch (CatalogException e) {
-                LOG.debug("Catalog version {} went away while choosing a generation: {}", v, e.getMessage());
-            }
-        }
-        return max + 1;
+        return org.hadoopdb.loader.physical.Generations.next(store, table.name(), table.generation());
     }
 }

@@ -221,10 +221,85 @@ abstract class DriverContract {
     }
 
     @Test
+    void alterTableAndTruncateRunThroughJdbc() throws Exception {
+        String t = prefix() + "altered";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.executeUpdate("DROP TABLE IF EXISTS " + t);
+            s.executeUpdate("CREATE TABLE " + t + " (id INT) CLUSTERED BY (id) INTO 2 BUCKETS");
+            assertThat(s.executeUpdate("INSERT INTO " + t + " VALUES (1), (2)")).isEqualTo(2);
+            assertThat(s.executeUpdate("ALTER TABLE " + t + " ADD COLUMNS (note STRING COMMENT 'added')")).isZero();
+            assertThat(s.executeUpdate("ALTER TABLE " + t + " SET TBLPROPERTIES ('owner'='jdbc')")).isZero();
+            try (ResultSet rs = s.executeQuery("SELECT id, note FROM " + t + " ORDER BY id")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getInt(1)).isEqualTo(1);
+                assertThat(rs.getString(2)).isNull();
+            }
+            try (ResultSet rs = s.executeQuery("SHOW TBLPROPERTIES " + t + " ('owner')")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("jdbc");
+            }
+            assertThat(metadataRows(c.getMetaData().getColumns(null, "default", t, "note"))).singleElement()
+                    .satisfies(r -> assertThat(r.get(11)).isEqualTo("added"));
+            assertThat(s.executeUpdate("TRUNCATE TABLE " + t)).isZero();
+            assertThat(ints(s.executeQuery("SELECT COUNT(*) FROM " + t))).containsExactly(0);
+            s.executeUpdate("DROP TABLE " + t);
+        }
+    }
+
+    @Test
+    void viewsAndTheirColumnsAppearInTheMetadata() throws Exception {
+        String view = prefix() + "long_visits";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.executeUpdate("DROP VIEW IF EXISTS " + view);
+            assertThat(s.executeUpdate("CREATE VIEW " + view + " (ip COMMENT 'the client', minutes) COMMENT 'long ones' AS "
+                    + "SELECT sourceip, duration FROM " + prefix() + "visits WHERE duration > 5")).isZero();
+            try {
+                assertThat(metadataRows(c.getMetaData().getTables(null, "default", view, new String[] {"VIEW"})))
+                        .singleElement().satisfies(r -> {
+                            assertThat(r.get(2)).isEqualTo(view);
+                            assertThat(r.get(3)).isEqualTo("VIEW");
+                            assertThat(r.get(4)).isEqualTo("long ones");
+                        });
+                assertThat(metadataRows(c.getMetaData().getTables(null, "default", view, new String[] {"TABLE"}))).isEmpty();
+                List<List<Object>> columns = metadataRows(c.getMetaData().getColumns(null, "default", view, "%"));
+                assertThat(columns).extracting(r -> r.get(3)).containsExactly("ip", "minutes");
+                assertThat(columns.get(0).get(4)).isEqualTo(Types.VARCHAR);
+                assertThat(columns.get(0).get(11)).isEqualTo("the client");
+                assertThat(columns.get(1).get(16)).isEqualTo(2);
+                // the view answers what its definition answers
+                assertThat(ints(s.executeQuery("SELECT minutes FROM " + view + " ORDER BY minutes"))).isEqualTo(ints(
+                        s.executeQuery("SELECT duration FROM " + prefix() + "visits WHERE duration > 5 ORDER BY duration")));
+                try (ResultSet rs = s.executeQuery("SHOW CREATE TABLE " + view)) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString(1)).isEqualTo("CREATE VIEW `" + view + "` (");
+                }
+            } finally {
+                s.executeUpdate("DROP VIEW " + view);
+            }
+        }
+    }
+
+    @Test
     void theMetadataCrawlOfABiToolSucceeds() throws Exception {
         try (Connection c = connect()) {
             MetadataCrawl.crawl(c, prefix() + "visits");
         }
+    }
+
+    /** The rows of a metadata result set, as lists of column values. */
+    static List<List<Object>> metadataRows(ResultSet rs) throws SQLException {
+        List<List<Object>> out = new ArrayList<>();
+        try (rs) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>();
+                for (int i = 1; i <= n; i++) {
+                    row.add(rs.getObject(i));
+                }
+                out.add(row);
+            }
+        }
+        return out;
     }
 
     static List<Integer> ints(ResultSet rs) throws SQLException {

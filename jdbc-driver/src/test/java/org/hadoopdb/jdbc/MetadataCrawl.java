@@ -67,7 +67,7 @@ final class MetadataCrawl {
         assertThat(answers.get("getDefaultTransactionIsolation")).isEqualTo(Connection.TRANSACTION_NONE);
         assertThat(rows(answers.get("getCatalogs"))).isEmpty();
         assertThat(column(answers.get("getSchemas"), 0)).containsExactly("default");
-        assertThat(column(answers.get("getTableTypes"), 0)).containsExactly("TABLE");
+        assertThat(column(answers.get("getTableTypes"), 0)).containsExactly("TABLE", "VIEW");
         assertThat(column(answers.get("getTypeInfo"), 0)).contains("INT", "BIGINT", "STRING", "DECIMAL", "DATE", "TIMESTAMP");
         assertThat(c.getSchema()).isEqualTo("default");
         assertThat(c.getAutoCommit()).isTrue();

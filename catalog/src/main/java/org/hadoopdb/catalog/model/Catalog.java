@@ -22,6 +22,7 @@ import org.hadoopdb.catalog.Names;
  * @param cluster       cluster name
  * @param publishedAt   ISO-8601 instant of publication
  * @param publishedBy   who published it ({@code user@host pid}), for diagnosing conflicts
+ * @param views         the views ({@code CREATE VIEW}); tables and views share one name space
  */
 @JacksonXmlRootElement(localName = "catalog")
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -33,7 +34,8 @@ public record Catalog(
         @JacksonXmlProperty(isAttribute = true) @JsonProperty("publishedBy") String publishedBy,
         @JsonProperty("node") List<NodeInfo> nodes,
         @JsonProperty("scheme") List<PartitioningScheme> schemes,
-        @JsonProperty("table") List<TableInfo> tables) {
+        @JsonProperty("table") List<TableInfo> tables,
+        @JsonProperty("view") List<ViewInfo> views) {
 
     /** The XML format this code writes and reads. */
     public static final int FORMAT_VERSION = 1;
@@ -42,6 +44,7 @@ public record Catalog(
         nodes = nodes == null ? List.of() : List.copyOf(nodes);
         schemes = schemes == null ? List.of() : List.copyOf(schemes);
         tables = tables == null ? List.of() : List.copyOf(tables);
+        views = views == null ? List.of() : List.copyOf(views);
         if (cluster == null || cluster.isBlank()) {
             cluster = "hadoopdb";
         }
@@ -49,7 +52,7 @@ public record Catalog(
 
     /** An empty catalog (version 0): what a store holds before anything is published. */
     public static Catalog empty(String cluster) {
-        return new Catalog(FORMAT_VERSION, 0, cluster, null, null, List.of(), List.of(), List.of());
+        return new Catalog(FORMAT_VERSION, 0, cluster, null, null, List.of(), List.of(), List.of(), List.of());
     }
 
     // ---- lookups -------------------------------------------------------------------------------
@@ -68,6 +71,27 @@ public record Catalog(
     @JsonIgnore
     public List<String> tableNames() {
         return tables.stream().map(TableInfo::name).toList();
+    }
+
+    public Optional<ViewInfo> findView(String name) {
+        String wanted = Names.normalize(name);
+        return views.stream().filter(v -> v.name().equals(wanted)).findFirst();
+    }
+
+    /** The view named {@code name} (case-insensitive), or an error suggesting the closest name. */
+    public ViewInfo view(String name) {
+        return findView(name).orElseThrow(() -> new CatalogException("View '" + name + "' does not exist"
+                + Names.didYouMean(name, viewNames())));
+    }
+
+    @JsonIgnore
+    public List<String> viewNames() {
+        return views.stream().map(ViewInfo::name).toList();
+    }
+
+    /** Whether a table or a view has this name (case-insensitive). */
+    public boolean hasRelation(String name) {
+        return findTable(name).isPresent() || findView(name).isPresent();
     }
 
     public Optional<NodeInfo> findNode(String id) {
@@ -102,37 +126,50 @@ public record Catalog(
     /** Adds the table, or replaces the table of the same name. */
     public Catalog withTable(TableInfo table) {
         return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes,
-                replaceOrAdd(tables, table, t -> t.name().equals(table.name())));
+                replaceOrAdd(tables, table, t -> t.name().equals(table.name())), views);
     }
 
     public Catalog withoutTable(String name) {
         String wanted = Names.normalize(name);
         table(name);
         return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes,
-                tables.stream().filter(t -> !t.name().equals(wanted)).toList());
+                tables.stream().filter(t -> !t.name().equals(wanted)).toList(), views);
+    }
+
+    /** Adds the view, or replaces the view of the same name. */
+    public Catalog withView(ViewInfo view) {
+        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables,
+                replaceOrAdd(views, view, v -> v.name().equals(view.name())));
+    }
+
+    public Catalog withoutView(String name) {
+        String wanted = Names.normalize(name);
+        view(name);
+        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables,
+                views.stream().filter(v -> !v.name().equals(wanted)).toList());
     }
 
     /** Adds the node, or replaces the node with the same id. */
     public Catalog withNode(NodeInfo node) {
         return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy,
-                replaceOrAdd(nodes, node, n -> n.id().equals(node.id())), schemes, tables);
+                replaceOrAdd(nodes, node, n -> n.id().equals(node.id())), schemes, tables, views);
     }
 
     public Catalog withoutNode(String id) {
         node(id);
         return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy,
-                nodes.stream().filter(n -> !n.id().equals(id)).toList(), schemes, tables);
+                nodes.stream().filter(n -> !n.id().equals(id)).toList(), schemes, tables, views);
     }
 
     /** Adds the scheme, or replaces the scheme with the same id. */
     public Catalog withScheme(PartitioningScheme scheme) {
         return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes,
-                replaceOrAdd(schemes, scheme, s -> s.id().equals(scheme.id())), tables);
+                replaceOrAdd(schemes, scheme, s -> s.id().equals(scheme.id())), tables, views);
     }
 
     /** This snapshot stamped as published version {@code newVersion}. */
     public Catalog asPublished(long newVersion, String at, String by) {
-        return new Catalog(FORMAT_VERSION, newVersion, cluster, at, by, nodes, schemes, tables);
+        return new Catalog(FORMAT_VERSION, newVersion, cluster, at, by, nodes, schemes, tables, views);
     }
 
     private static <T> List<T> replaceOrAdd(List<T> list, T item, Predicate<T> same) {

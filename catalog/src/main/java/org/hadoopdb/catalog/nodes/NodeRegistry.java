@@ -86,7 +86,7 @@ public final class NodeRegistry {
                 }
             }
             return new Catalog(next.formatVersion(), next.version(), next.cluster(), next.publishedAt(), next.publishedBy(),
-                    next.nodes(), kept, next.tables());
+                    next.nodes(), kept, next.tables(), next.views());
         });
     }
 

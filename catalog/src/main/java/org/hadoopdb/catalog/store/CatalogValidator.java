@@ -58,6 +58,14 @@ public final class CatalogValidator {
             }
             checkTable(catalog, t, nodeIds, problems);
         }
+        for (org.hadoopdb.catalog.model.ViewInfo v : catalog.views()) {
+            if (!tableNames.add(v.name())) {
+                problems.add("view '" + v.name() + "' has the name of another table or view");
+            }
+            if (v.columns().isEmpty()) {
+                problems.add("view '" + v.name() + "' has no columns");
+            }
+        }
         return problems;
     }
 

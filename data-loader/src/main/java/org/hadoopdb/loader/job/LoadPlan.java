@@ -193,7 +193,7 @@ public record LoadPlan(String loadId, TableInfo table, PartitioningScheme scheme
     /** Stores the plan in a job configuration. */
     public void store(Configuration conf) {
         Catalog mini = new Catalog(Catalog.FORMAT_VERSION, 0, "load", null, null, nodes,
-                scheme == null ? List.of() : List.of(scheme), List.of(table));
+                scheme == null ? List.of() : List.of(scheme), List.of(table), List.of());
         conf.set(CATALOG, CatalogXml.toXml(mini));
         conf.set(LOAD_ID, loadId);
         conf.setLong(GENERATION, generation);

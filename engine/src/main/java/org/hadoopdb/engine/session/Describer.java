@@ -5,31 +5,37 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
-import org.hadoopdb.catalog.model.ChunkInfo;
-import org.hadoopdb.catalog.model.ColumnInfo;
-import org.hadoopdb.catalog.model.ColumnStats;
-import org.hadoopdb.catalog.model.PartitioningScheme;
 import org.hadoopdb.catalog.model.Property;
 import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.catalog.model.ViewInfo;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.planner.SemanticException;
 import org.hadoopdb.runtime.ListResult;
 
-/** SHOW TABLES and DESCRIBE [FORMATTED], answered from the catalog. */
+/**
+ * SHOW TABLES, SHOW VIEWS, SHOW COLUMNS, SHOW TBLPROPERTIES, SHOW CREATE TABLE and DESCRIBE
+ * [FORMATTED] ({@link FormattedDescription}), answered from the catalog.
+ */
 final class Describer {
     private static final RowSchema TABLES = RowSchema.builder().add("tab_name", "string").build();
-    private static final RowSchema DESCRIBE = RowSchema.builder().add("col_name", "string").add("data_type", "string")
-            .add("comment", "string").build();
+    private static final RowSchema FIELDS = RowSchema.builder().add("field", "string").build();
+    private static final RowSchema PROPERTIES = RowSchema.builder().add("prpt_name", "string").add("prpt_value", "string")
+            .build();
+    private static final RowSchema VALUE = RowSchema.builder().add("prpt_value", "string").build();
+    private static final RowSchema CREATE = RowSchema.builder().add("createtab_stmt", "string").build();
 
     private Describer() {
     }
 
-    /** Table names, filtered by a Hive pattern: {@code *} any characters, {@code |} alternatives. */
+    /**
+     * Table and view names (Hive lists views among the tables), filtered by a Hive pattern: {@code *}
+     * any characters, {@code |} alternatives.
+     */
     static ListResult showTables(Catalog catalog, String pattern) {
         Pattern p = pattern == null ? null : hivePattern(pattern);
         List<Row> rows = new ArrayList<>();
-        catalog.tableNames().stream().sorted().filter(n -> p == null || p.matcher(n).matches())
+        relations(catalog).stream().sorted().filter(n -> p == null || p.matcher(n).matches())
                 .forEach(n -> rows.add(Row.of(TABLES, n)));
         return new ListResult(TABLES, rows);
     }
@@ -70,66 +76,80 @@ final class Describer {
         return Pattern.compile(re.toString());
     }
 
+    /** {@code DESCRIBE [FORMATTED] name} of a table or a view. */
     static ListResult describe(Catalog catalog, String name, boolean formatted) {
-        TableInfo t = catalog.findTable(name).orElseThrow(() -> new SemanticException("Table '" + name
-                + "' does not exist" + Names.didYouMean(name, catalog.tableNames())));
+        var view = catalog.findView(name);
+        if (view.isPresent()) {
+            return FormattedDescription.view(view.get(), formatted);
+        }
+        return FormattedDescription.table(catalog, table(catalog, name), formatted);
+    }
+
+    /** {@code SHOW VIEWS [LIKE 'pattern']}. */
+    static ListResult showViews(Catalog catalog, String pattern) {
+        Pattern p = pattern == null ? null : hivePattern(pattern);
         List<Row> rows = new ArrayList<>();
-        for (ColumnInfo c : t.columns()) {
-            rows.add(Row.of(DESCRIBE, c.name(), c.type().toString(), c.comment()));
-        }
-        if (!formatted) {
-            return new ListResult(DESCRIBE, rows);
-        }
-        section(rows, "# Partitioning");
-        line(rows, "Distribution:", t.distribution().toString());
-        if (!t.partitionKeys().isEmpty()) {
-            line(rows, "Partition key:", String.join(", ", t.partitionKeys()));
-        }
-        catalog.schemeOf(t).ifPresent(s -> scheme(rows, s));
-        if (!t.sortColumns().isEmpty()) {
-            line(rows, "Sorted by (clustered):", String.join(", ", t.sortColumns()));
-        }
-        if (!t.indexColumns().isEmpty()) {
-            line(rows, "Indexed:", String.join(", ", t.indexColumns()));
-        }
-        section(rows, "# Statistics");
-        line(rows, "Generation:", Long.toString(t.generation()));
-        line(rows, "Rows:", Long.toString(t.stats().rows()));
-        line(rows, "Bytes (one copy):", Long.toString(t.stats().bytes()));
-        for (ColumnStats cs : t.stats().columns()) {
-            rows.add(Row.of(DESCRIBE, "  " + cs.column(), "distinct " + cs.distinct() + ", nulls " + cs.nullFraction(),
-                    (cs.min() == null ? "" : "min " + cs.min()) + (cs.max() == null ? "" : " max " + cs.max())));
-        }
-        if (!t.properties().isEmpty()) {
-            section(rows, "# Table properties");
-            for (Property p : t.properties()) {
-                line(rows, p.name(), p.value());
+        catalog.viewNames().stream().sorted().filter(n -> p == null || p.matcher(n).matches())
+                .forEach(n -> rows.add(Row.of(TABLES, n)));
+        return new ListResult(TABLES, rows);
+    }
+
+    /** {@code SHOW COLUMNS IN name}: the column names of a table or a view, in order. */
+    static ListResult showColumns(Catalog catalog, String name) {
+        List<String> names = catalog.findView(name).map(ViewInfo::columnNames)
+                .orElseGet(() -> table(catalog, name).columnNames());
+        List<Row> rows = new ArrayList<>();
+        names.forEach(n -> rows.add(Row.of(FIELDS, n)));
+        return new ListResult(FIELDS, rows);
+    }
+
+    /** {@code SHOW TBLPROPERTIES name [('key')]}: every property as {@code key, value}, or one property's value. */
+    static ListResult showProperties(Catalog catalog, String name, String key) {
+        List<Property> properties = new ArrayList<>();
+        var view = catalog.findView(name);
+        if (view.isPresent()) {
+            if (view.get().comment() != null) {
+                properties.add(new Property("comment", view.get().comment()));
             }
+        } else {
+            properties.addAll(table(catalog, name).properties());
         }
-        section(rows, "# Chunks");
-        if (t.chunks().isEmpty()) {
-            line(rows, "(none)", "the table has not been loaded");
+        if (key != null) {
+            String value = properties.stream().filter(p -> p.name().equalsIgnoreCase(key)).map(Property::value)
+                    .findFirst().orElse("Table " + Names.normalize(name) + " does not have property: " + key);
+            return new ListResult(VALUE, List.of(Row.of(VALUE, value)));
         }
-        for (ChunkInfo c : t.chunks()) {
-            rows.add(Row.of(DESCRIBE, "chunk " + c.index(), c.schema() + "." + c.table(),
-                    "nodes " + String.join(",", c.nodes()) + "; " + c.rows() + " rows; " + c.bytes() + " bytes"));
-        }
-        return new ListResult(DESCRIBE, rows);
+        List<Row> rows = new ArrayList<>();
+        properties.forEach(p -> rows.add(Row.of(PROPERTIES, p.name(), p.value())));
+        return new ListResult(PROPERTIES, rows);
     }
 
-    private static void scheme(List<Row> rows, PartitioningScheme s) {
-        line(rows, "Scheme:", s.id() + (s.isHashed() ? " (" + s.hashFunction() + ", seeds " + s.globalSeed() + "/" + s.localSeed() + ")" : ""));
-        line(rows, "Nodes:", String.join(", ", s.nodes()));
-        line(rows, "Chunks per node:", Integer.toString(s.chunksPerNode()));
-        line(rows, "Replication:", Integer.toString(s.replication()));
+    /** {@code SHOW CREATE TABLE name}: the statement as one row per line, as Hive prints it. */
+    static ListResult showCreate(Catalog catalog, String name) {
+        var view = catalog.findView(name);
+        String text;
+        if (view.isPresent()) {
+            text = CreateStatementText.of(view.get());
+        } else {
+            TableInfo t = table(catalog, name);
+            int chunks = catalog.schemeOf(t).map(s -> s.chunksPerNode() * s.nodes().size()).orElse(1);
+            text = CreateStatementText.of(t, chunks);
+        }
+        List<Row> rows = new ArrayList<>();
+        for (String line : text.split("\n", -1)) {
+            rows.add(Row.of(CREATE, line));
+        }
+        return new ListResult(CREATE, rows);
     }
 
-    private static void section(List<Row> rows, String title) {
-        rows.add(Row.of(DESCRIBE, "", null, null));
-        rows.add(Row.of(DESCRIBE, title, null, null));
+    static TableInfo table(Catalog catalog, String name) {
+        return catalog.findTable(name).orElseThrow(() -> new SemanticException("Table '" + name
+                + "' does not exist" + Names.didYouMean(name, relations(catalog))));
     }
 
-    private static void line(List<Row> rows, String name, String value) {
-        rows.add(Row.of(DESCRIBE, name, value, null));
+    private static List<String> relations(Catalog catalog) {
+        List<String> names = new ArrayList<>(catalog.tableNames());
+        names.addAll(catalog.viewNames());
+        return names;
     }
 }

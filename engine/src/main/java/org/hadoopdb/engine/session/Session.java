@@ -11,7 +11,17 @@ import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.SemanticException;
 import org.hadoopdb.planner.QueryPlanner.PlannedQuery;
+import org.hadoopdb.hiveql.ast.AlterTableStatement;
+import org.hadoopdb.hiveql.ast.AlterViewStatement;
 import org.hadoopdb.hiveql.ast.CreateTableStatement;
+import org.hadoopdb.hiveql.ast.CreateViewStatement;
+import org.hadoopdb.hiveql.ast.DropViewStatement;
+import org.hadoopdb.hiveql.ast.RenameStatement;
+import org.hadoopdb.hiveql.ast.ShowColumnsStatement;
+import org.hadoopdb.hiveql.ast.ShowCreateTableStatement;
+import org.hadoopdb.hiveql.ast.ShowTablePropertiesStatement;
+import org.hadoopdb.hiveql.ast.ShowViewsStatement;
+import org.hadoopdb.hiveql.ast.TruncateTableStatement;
 import org.hadoopdb.hiveql.ast.DescribeStatement;
 import org.hadoopdb.hiveql.ast.DropTableStatement;
 import org.hadoopdb.hiveql.ast.LoadDataStatement;
@@ -51,6 +61,8 @@ public final class Session implements AutoCloseable {
     private final HadoopDbEngine engine;
     private final SessionSettings settings;
     private final TableStatements tables = new TableStatements(this);
+    private final ViewStatements views = new ViewStatements(this);
+    private final AlterStatements alters = new AlterStatements(this);
     private volatile QueryExecutor running;
     private volatile boolean closed;
 
@@ -112,6 +124,26 @@ public final class Session implements AutoCloseable {
             return tables.load(l, listener);
         } else if (statement instanceof InsertTableStatement i) {
             return tables.insert(i, listener);
+        } else if (statement instanceof CreateViewStatement c) {
+            return views.create(c);
+        } else if (statement instanceof AlterViewStatement a) {
+            return views.alter(a);
+        } else if (statement instanceof DropViewStatement d) {
+            return views.drop(d);
+        } else if (statement instanceof RenameStatement r) {
+            return r.view() ? views.rename(r) : alters.rename(r);
+        } else if (statement instanceof AlterTableStatement a) {
+            return alters.alter(a);
+        } else if (statement instanceof TruncateTableStatement t) {
+            return alters.truncate(t);
+        } else if (statement instanceof ShowViewsStatement s) {
+            return new StatementResult.Rows(Describer.showViews(catalog(), s.pattern()));
+        } else if (statement instanceof ShowColumnsStatement s) {
+            return new StatementResult.Rows(Describer.showColumns(catalog(), s.table()));
+        } else if (statement instanceof ShowTablePropertiesStatement s) {
+            return new StatementResult.Rows(Describer.showProperties(catalog(), s.table(), s.key()));
+        } else if (statement instanceof ShowCreateTableStatement s) {
+            return new StatementResult.Rows(Describer.showCreate(catalog(), s.table()));
         } else if (statement instanceof InsertDirectoryStatement i) {
             ResultStream rows = runQuery(new QueryStatement(i.query(), List.of(), i.span()), listener);
             return DirectoryWriter.write(i, rows, config());

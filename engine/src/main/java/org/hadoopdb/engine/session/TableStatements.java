@@ -64,6 +64,9 @@ final class TableStatements {
     }
 
     StatementResult create(CreateTableStatement c, StatementListener listener) {
+        if (session.catalog().findView(c.name()).isPresent()) {
+            throw new SemanticException("Cannot create table '" + Names.normalize(c.name()) + "': a view of that name exists");
+        }
         boolean exists = session.catalog().findTable(Names.normalize(c.name())).isPresent();
         if (exists && c.ifNotExists()) {
             return new StatementResult.Done("Table " + c.name() + " already exists", 0);
@@ -115,6 +118,9 @@ final class TableStatements {
     }
 
     StatementResult drop(DropTableStatement d) {
+        if (session.catalog().findView(d.name()).isPresent()) {
+            throw new SemanticException("'" + Names.normalize(d.name()) + "' is a view, not a table: use DROP VIEW");
+        }
         if (!d.ifExists()) {
             table(d.name());
         }
@@ -225,7 +231,8 @@ final class TableStatements {
     private TableInfo table(String name) {
         Catalog catalog = session.catalog();
         return catalog.findTable(Names.normalize(name)).orElseThrow(() -> new SemanticException("Table '" + name
-                + "' does not exist" + Names.didYouMean(name, catalog.tableNames())));
+                + "' does not exist" + (catalog.findView(name).isPresent() ? " (it is a view, which holds no rows of its own)"
+                : Names.didYouMean(name, catalog.tableNames()))));
     }
 
     private static Map<String, String> properties(CreateTableStatement c) {

@@ -26,6 +26,16 @@ statement
     | LOAD DATA LOCAL? INPATH path=stringLiteral OVERWRITE? INTO TABLE tableName #loadDataStatement
     | USE identifier                                                          #useStatement
     | insert                                                                  #insertStatement
+    | createView                                                              #createViewStatement
+    | DROP VIEW (IF EXISTS)? tableName                                        #dropViewStatement
+    | ALTER VIEW tableName AS query                                           #alterViewStatement
+    | ALTER (TABLE | VIEW) tableName RENAME TO newName=tableName              #renameStatement
+    | ALTER TABLE tableName alterTableAction                                  #alterTableStatement
+    | SHOW VIEWS (LIKE? pattern=stringLiteral)?                               #showViewsStatement
+    | TRUNCATE TABLE? tableName                                               #truncateTableStatement
+    | SHOW CREATE TABLE tableName                                             #showCreateTableStatement
+    | SHOW COLUMNS (FROM | IN) tableName                                      #showColumnsStatement
+    | SHOW TBLPROPERTIES tableName (LPAREN key=stringLiteral RPAREN)?         #showTblPropertiesStatement
     ;
 
 explainable
@@ -45,6 +55,23 @@ createTable
       (STORED AS fileFormat=identifier)?
       tableProperties?
       (AS query)?
+    ;
+
+createView
+    : CREATE (OR REPLACE)? VIEW (IF NOT EXISTS)? tableName
+      (LPAREN viewColumn (COMMA viewColumn)* RPAREN)?
+      (COMMENT comment=stringLiteral)?
+      AS query
+    ;
+
+viewColumn
+    : identifier (COMMENT comment=stringLiteral)?
+    ;
+
+alterTableAction
+    : ADD COLUMNS LPAREN columnDefinition (COMMA columnDefinition)* RPAREN             #addColumns
+    | CHANGE COLUMN? old=identifier columnDefinition                                   #changeColumn
+    | SET tableProperties                                                              #setTableProperties
     ;
 
 columnDefinition
@@ -411,4 +438,6 @@ nonReserved
     | DISTRIBUTE | DIV | ESCAPED | EXPLAIN | FIELDS | FIRST | FORMAT | FORMATTED | FUNCTIONS | HOUR | INPATH
     | LAST | LIMIT | LINES | LOAD | MINUS | MINUTE | MONTH | NULLS | OFFSET | OVERWRITE | SECOND | SEMI | SETS
     | SHOW | SORT | SORTED | STORED | TABLES | TBLPROPERTIES | TERMINATED | USE | YEAR
+    // data definition (views, ALTER TABLE): names in existing queries and functions (replace) keep working
+    | ADD | ALTER | CHANGE | COLUMN | COLUMNS | RENAME | REPLACE | TRUNCATE | VIEW | VIEWS
     ;

@@ -9,7 +9,9 @@ options { caseInsensitive = true; }
 
 // ---- keywords (reserved unless listed in HiveQL.g4's nonReserved rule) ----
 // The interval units take Hive's plural spellings too (30 DAYS); both are one token.
+ADD: 'ADD';
 ALL: 'ALL';
+ALTER: 'ALTER';
 AND: 'AND';
 AS: 'AS';
 ASC: 'ASC';
@@ -18,8 +20,11 @@ BUCKETS: 'BUCKETS';
 BY: 'BY';
 CASE: 'CASE';
 CAST: 'CAST';
+CHANGE: 'CHANGE';
 CLUSTER: 'CLUSTER';
 CLUSTERED: 'CLUSTERED';
+COLUMN: 'COLUMN';
+COLUMNS: 'COLUMNS';
 COMMENT: 'COMMENT';
 CREATE: 'CREATE';
 CROSS: 'CROSS';
@@ -97,6 +102,8 @@ PRECEDING: 'PRECEDING';
 PRECISION: 'PRECISION';
 RANGE: 'RANGE';
 REGEXP: 'REGEXP';
+RENAME: 'RENAME';
+REPLACE: 'REPLACE';
 RIGHT: 'RIGHT';
 RLIKE: 'RLIKE';
 ROLLUP: 'ROLLUP';
@@ -119,11 +126,14 @@ THEN: 'THEN';
 TIMESTAMP: 'TIMESTAMP';
 TO: 'TO';
 TRUE: 'TRUE';
+TRUNCATE: 'TRUNCATE';
 UNBOUNDED: 'UNBOUNDED';
 UNION: 'UNION';
 USE: 'USE';
 USING: 'USING';
 VALUES: 'VALUES';
+VIEW: 'VIEW';
+VIEWS: 'VIEWS';
 WHEN: 'WHEN';
 WHERE: 'WHERE';
 WINDOW: 'WINDOW';

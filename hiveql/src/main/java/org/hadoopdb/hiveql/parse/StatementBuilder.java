@@ -9,7 +9,18 @@ import java.util.Map;
 import java.util.Set;
 import org.antlr.v4.runtime.Token;
 import org.apache.calcite.sql.SqlNode;
+import org.hadoopdb.hiveql.ast.AlterTableStatement;
+import org.hadoopdb.hiveql.ast.AlterViewStatement;
 import org.hadoopdb.hiveql.ast.ColumnDef;
+import org.hadoopdb.hiveql.ast.CreateViewStatement;
+import org.hadoopdb.hiveql.ast.DropViewStatement;
+import org.hadoopdb.hiveql.ast.RenameStatement;
+import org.hadoopdb.hiveql.ast.ShowColumnsStatement;
+import org.hadoopdb.hiveql.ast.ShowCreateTableStatement;
+import org.hadoopdb.hiveql.ast.ShowTablePropertiesStatement;
+import org.hadoopdb.hiveql.ast.ShowViewsStatement;
+import org.hadoopdb.hiveql.ast.TruncateTableStatement;
+import org.hadoopdb.hiveql.ast.ViewColumn;
 import org.hadoopdb.hiveql.ast.CreateTableStatement;
 import org.hadoopdb.hiveql.ast.DescribeStatement;
 import org.hadoopdb.hiveql.ast.DropTableStatement;
@@ -160,6 +171,87 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
     @Override
     public Statement visitDropTableStatement(HiveQL.DropTableStatementContext ctx) {
         return new DropTableStatement(queries.tableNameString(ctx.tableName()), ctx.EXISTS() != null, span());
+    }
+
+    // ---------------------------------------------------------------- views and ALTER
+
+    @Override
+    public Statement visitCreateViewStatement(HiveQL.CreateViewStatementContext ctx) {
+        HiveQL.CreateViewContext view = ctx.createView();
+        String name = queries.tableNameString(view.tableName());
+        if (view.REPLACE() != null && view.EXISTS() != null) {
+            throw source.error(view.EXISTS().getSymbol(), "CREATE OR REPLACE VIEW " + name
+                    + " cannot also say IF NOT EXISTS: choose one");
+        }
+        List<ViewColumn> columns = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (HiveQL.ViewColumnContext column : view.viewColumn()) {
+            String columnName = Identifiers.name(column.identifier(), source);
+            if (!names.add(columnName)) {
+                throw source.error(column.identifier(), "column '" + columnName + "' is declared twice");
+            }
+            columns.add(new ViewColumn(columnName, optionalString(column.comment)));
+        }
+        return new CreateViewStatement(name, view.REPLACE() != null, view.EXISTS() != null, columns,
+                optionalString(view.comment), queries.subquery(view.query()), source.text(view.query()), span());
+    }
+
+    @Override
+    public Statement visitDropViewStatement(HiveQL.DropViewStatementContext ctx) {
+        return new DropViewStatement(queries.tableNameString(ctx.tableName()), ctx.EXISTS() != null, span());
+    }
+
+    @Override
+    public Statement visitAlterViewStatement(HiveQL.AlterViewStatementContext ctx) {
+        return new AlterViewStatement(queries.tableNameString(ctx.tableName()), queries.subquery(ctx.query()),
+                source.text(ctx.query()), span());
+    }
+
+    @Override
+    public Statement visitRenameStatement(HiveQL.RenameStatementContext ctx) {
+        return new RenameStatement(queries.tableNameString(ctx.tableName(0)), queries.tableNameString(ctx.newName),
+                ctx.VIEW() != null, span());
+    }
+
+    @Override
+    public Statement visitAlterTableStatement(HiveQL.AlterTableStatementContext ctx) {
+        String table = queries.tableNameString(ctx.tableName());
+        HiveQL.AlterTableActionContext action = ctx.alterTableAction();
+        AlterTableStatement.Action built;
+        if (action instanceof HiveQL.AddColumnsContext add) {
+            built = new AlterTableStatement.AddColumns(columns(add.columnDefinition()));
+        } else if (action instanceof HiveQL.ChangeColumnContext change) {
+            built = new AlterTableStatement.ChangeColumn(Identifiers.name(change.old, source),
+                    columns(List.of(change.columnDefinition())).get(0));
+        } else {
+            built = new AlterTableStatement.SetProperties(properties(((HiveQL.SetTablePropertiesContext) action).tableProperties()));
+        }
+        return new AlterTableStatement(table, built, span());
+    }
+
+    @Override
+    public Statement visitShowViewsStatement(HiveQL.ShowViewsStatementContext ctx) {
+        return new ShowViewsStatement(optionalString(ctx.pattern), span());
+    }
+
+    @Override
+    public Statement visitTruncateTableStatement(HiveQL.TruncateTableStatementContext ctx) {
+        return new TruncateTableStatement(queries.tableNameString(ctx.tableName()), span());
+    }
+
+    @Override
+    public Statement visitShowCreateTableStatement(HiveQL.ShowCreateTableStatementContext ctx) {
+        return new ShowCreateTableStatement(queries.tableNameString(ctx.tableName()), span());
+    }
+
+    @Override
+    public Statement visitShowColumnsStatement(HiveQL.ShowColumnsStatementContext ctx) {
+        return new ShowColumnsStatement(queries.tableNameString(ctx.tableName()), span());
+    }
+
+    @Override
+    public Statement visitShowTblPropertiesStatement(HiveQL.ShowTblPropertiesStatementContext ctx) {
+        return new ShowTablePropertiesStatement(queries.tableNameString(ctx.tableName()), optionalString(ctx.key), span());
     }
 
     // ---------------------------------------------------------------- utility statements

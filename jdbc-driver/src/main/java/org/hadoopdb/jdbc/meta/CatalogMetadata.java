@@ -9,6 +9,7 @@ import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.ColumnInfo;
 import org.hadoopdb.catalog.model.HiveType;
 import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.catalog.model.ViewInfo;
 import org.hadoopdb.jdbc.client.LikePattern;
 
 /**
@@ -22,52 +23,58 @@ import org.hadoopdb.jdbc.client.LikePattern;
 final class CatalogMetadata {
     static final String SCHEMA = "default";
     static final String TABLE_TYPE = "TABLE";
+    static final String VIEW_TYPE = "VIEW";
 
     private CatalogMetadata() {
     }
 
-    /** getTables: TABLE_CAT, TABLE_SCHEM, TABLE_NAME, TABLE_TYPE, REMARKS and five unused columns. */
+    /** getTables: TABLE_CAT, TABLE_SCHEM, TABLE_NAME, TABLE_TYPE, REMARKS and five unused columns; views are VIEWs. */
     static List<Object> tables(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
                                List<String> types) {
         List<Object> rows = new ArrayList<>();
-        if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)
-                || (types != null && types.stream().noneMatch(TABLE_TYPE::equalsIgnoreCase))) {
+        if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
             return rows;
         }
-        for (TableInfo t : sorted(catalog)) {
-            if (matches(tablePattern, t.name())) {
-                rows.add(row(null, SCHEMA, t.name(), TABLE_TYPE, t.property("comment").orElse(null),
-                        null, null, null, null, null));
+        List<Relation> relations = sorted(catalog);
+        relations.sort(Comparator.comparing(Relation::type).thenComparing(Relation::name));
+        for (Relation r : relations) {
+            if (matches(tablePattern, r.name()) && (types == null || types.stream().anyMatch(r.type()::equalsIgnoreCase))) {
+                rows.add(row(null, SCHEMA, r.name(), r.type(), r.remarks(), null, null, null, null, null));
             }
         }
         return rows;
     }
 
-    /** getColumns: the 24 columns of JDBC 4.2, every HiveQL column nullable. */
+    /** getColumns: the 24 columns of JDBC 4.2, every HiveQL column nullable; a view's columns too. */
     static List<Object> columns(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
                                 String columnPattern) {
         List<Object> rows = new ArrayList<>();
         if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
             return rows;
         }
-        for (TableInfo t : sorted(catalog)) {
-            if (!matches(tablePattern, t.name())) {
+        for (Relation r : sorted(catalog)) {
+            if (!matches(tablePattern, r.name())) {
                 continue;
             }
             int position = 0;
-            for (ColumnInfo c : t.columns()) {
+            for (ColumnInfo c : r.columns()) {
                 position++;
                 if (!matches(columnPattern, c.name())) {
                     continue;
                 }
                 HiveType type = c.type();
-                rows.add(row(null, SCHEMA, t.name(), c.name(), JdbcTypes.jdbcType(type), JdbcTypes.typeName(type),
+                rows.add(row(null, SCHEMA, r.name(), c.name(), JdbcTypes.jdbcType(type), JdbcTypes.typeName(type),
                         JdbcTypes.columnSize(type), null, JdbcTypes.decimalDigits(type), JdbcTypes.radix(type),
                         DatabaseMetaData.columnNullable, c.comment(), null, null, null, JdbcTypes.charOctetLength(type),
                         position, "YES", null, null, null, null, "NO", "NO"));
             }
         }
         return rows;
+    }
+
+    /** getTableTypes: the types getTables reports, in order. */
+    static List<Object> tableTypes() {
+        return List.of(List.of(TABLE_TYPE), List.of(VIEW_TYPE));
     }
 
     /** getSchemas: TABLE_SCHEM, TABLE_CATALOG. */
@@ -120,10 +127,21 @@ final class CatalogMetadata {
         return rows;
     }
 
-    private static List<TableInfo> sorted(Catalog catalog) {
-        List<TableInfo> tables = new ArrayList<>(catalog.tables());
-        tables.sort(Comparator.comparing(TableInfo::name));
-        return tables;
+    /** A table or a view, as getTables and getColumns list them. */
+    private record Relation(String name, String type, String remarks, List<ColumnInfo> columns) {
+    }
+
+    /** Tables and views by name (getTables orders them by type first). */
+    private static List<Relation> sorted(Catalog catalog) {
+        List<Relation> relations = new ArrayList<>();
+        for (TableInfo t : catalog.tables()) {
+            relations.add(new Relation(t.name(), TABLE_TYPE, t.property("comment").orElse(null), t.columns()));
+        }
+        for (ViewInfo v : catalog.views()) {
+            relations.add(new Relation(v.name(), VIEW_TYPE, v.comment(), v.columns()));
+        }
+        relations.sort(Comparator.comparing(Relation::name));
+        return relations;
     }
 
     /** No catalog: null (any) and "" (tables without a catalog) match; a named catalog matches nothing. */

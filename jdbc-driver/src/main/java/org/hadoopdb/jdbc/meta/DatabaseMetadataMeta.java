@@ -82,7 +82,7 @@ abstract class DatabaseMetadataMeta extends MetaImpl {
 
     @Override
     public MetaResultSet getTableTypes(ConnectionHandle ch) {
-        return metadata(connection(ch.id), MetaTableType.class, List.of(List.of(CatalogMetadata.TABLE_TYPE)));
+        return metadata(connection(ch.id), MetaTableType.class, CatalogMetadata.tableTypes());
     }
 
     @Override

@@ -11,6 +11,7 @@ import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.prepare.CalciteCatalogReader;
@@ -85,6 +86,14 @@ public final class Analyzer {
 
     /** Validates {@code query} and converts it to a logical plan whose sub-queries are still {@code RexSubQuery}. */
     public RelRoot toRel(SqlNode query) {
+        ViewExpansion views = new ViewExpansion(catalog, this::convert, this::relBuilder);
+        RelRoot root = convert(query, views);
+        return root.withRel(new SqlToRelConverter(views, newValidator(), catalogReader, cluster,
+                StandardConvertletTable.INSTANCE, converterConfig()).flattenTypes(root.rel, true));
+    }
+
+    /** Validates and converts one query (the statement's, or a view's definition) on this analyzer's cluster. */
+    private RelRoot convert(SqlNode query, RelOptTable.ViewExpander views) {
         SqlValidator validator = newValidator();
         SqlNode validated;
         try {
@@ -97,16 +106,17 @@ public final class Analyzer {
                     : e.getClass().getSimpleName() + " in the validator"
                     + (e.getStackTrace().length > 0 ? " at " + e.getStackTrace()[0] : "")), e);
         }
-        SqlToRelConverter.Config config = SqlToRelConverter.config()
+        SqlToRelConverter converter = new SqlToRelConverter(views, validator, catalogReader, cluster,
+                StandardConvertletTable.INSTANCE, converterConfig());
+        return converter.convertQuery(validated, false, true);
+    }
+
+    private static SqlToRelConverter.Config converterConfig() {
+        return SqlToRelConverter.config()
                 .withTrimUnusedFields(true)
                 .withExpand(false)
                 .withDecorrelationEnabled(true)
                 .withRelBuilderConfigTransform(c -> c.withSimplify(true));
-        SqlToRelConverter converter = new SqlToRelConverter((rowType, queryString, schemaPath, viewPath) -> {
-            throw new PlannerException("Views are not supported");
-        }, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE, config);
-        RelRoot root = converter.convertQuery(validated, false, true);
-        return root.withRel(converter.flattenTypes(root.rel, true));
     }
 
     /** The validated row type of {@code query} without converting it (for INSERT and CTAS checks). */

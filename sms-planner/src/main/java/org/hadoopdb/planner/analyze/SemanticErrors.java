@@ -46,7 +46,9 @@ final class SemanticErrors {
         }
         m = UNKNOWN_TABLE.matcher(message);
         if (m.find()) {
-            String hint = Names.didYouMean(m.group(1), catalog.tableNames());
+            List<String> relations = new ArrayList<>(catalog.tableNames());
+            relations.addAll(catalog.viewNames());
+            String hint = Names.didYouMean(m.group(1), relations);
             return hint.isEmpty() && catalog.tables().isEmpty() ? " (there are no tables yet: CREATE TABLE first)" : hint;
         }
         m = UNKNOWN_FUNCTION.matcher(message);
