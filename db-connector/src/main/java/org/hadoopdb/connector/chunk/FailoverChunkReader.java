@@ -21,9 +21,9 @@ import org.slf4j.LoggerFactory;
  * chunk of every query for a rare failure, and still not be exact (ties between rows that print
  * differently, like {@code 0.0} and {@code -0.0} or {@code 1.5} and {@code 1.50}, and collations
  * that differ between servers); a server-side cursor dies with its server. The digests cost 16 bytes
- * per row handed on and are kept only when the chunk has another copy, up to
- * {@code hadoopdb.connector.resume-max-rows}; past it a node failure fails the read, as it did
- * before: on YARN the task's next attempt then reads a replica.
+ * and one SHA-256 per row handed on and are kept only when the chunk has another copy, up to
+ * {@code hadoopdb.connector.resume-max-rows} (0 turns them off); past it a node failure fails the
+ * read, as it did before: on YARN the task's next attempt then reads a replica.
  *
  * <p>If the new copy's result ends without having returned every row already handed on, the
  * copies differ or the statement's result is not deterministic (a {@code LIMIT} without a total
