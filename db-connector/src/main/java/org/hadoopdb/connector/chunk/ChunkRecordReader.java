@@ -104,9 +104,12 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
         }
     }
 
-    /** Adds the failovers not counted yet to the task's counters (the task reports them when it ends). */
+    /**
+     * Adds the failovers not counted yet to the task's counters (the task reports them when it ends);
+     * a read without any adds no counter, so jobs without failures list none.
+     */
     private void countFailovers() {
-        if (task == null || reader == null) {
+        if (task == null || reader == null || reader.failovers() == failoversCounted && reader.rowsSkipped() == skippedCounted) {
             return;
         }
         task.getCounter(ChunkReadCounter.REPLICA_FAILOVERS).increment(reader.failovers() - failoversCounted);
