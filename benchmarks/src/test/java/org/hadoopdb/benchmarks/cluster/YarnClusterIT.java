@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -20,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -43,6 +40,7 @@ import org.hadoopdb.cluster.embedded.EmbeddedNode;
 import org.hadoopdb.cluster.embedded.NodeSettings;
 import org.hadoopdb.cluster.embedded.testing.TestClusters;
 import org.hadoopdb.connector.chunk.ChunkInputFormat;
+import org.hadoopdb.connector.chunk.ChunkReadCounter;
 import org.hadoopdb.connector.chunk.ChunkSplit;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.engine.session.HadoopDbEngine;
@@ -69,6 +67,13 @@ import org.junit.jupiter.api.io.TempDir;
 class YarnClusterIT {
     private static final int VISITS = 3000;
     private static final String AGGREGATION = "SELECT url, COUNT(*), SUM(revenue), MIN(day) FROM visits GROUP BY url";
+    /** Job settings of {@link UrlOnes}: the node whose readers hold, and the directory of the markers. */
+    private static final String HOLD_NODE = "yarn-it.hold-node";
+    private static final String MARKERS = "yarn-it.markers";
+    private static final String HOLDING = "holding-";
+    private static final String RELEASE = "release";
+    /** How long a held attempt, or the test waiting for one, waits at most: a safety net, never the expected path. */
+    private static final Duration HOLD_LIMIT = Duration.ofMinutes(10);
     private static final String JOIN = "SELECT r.rank % 10, COUNT(*), SUM(v.revenue) FROM visits v JOIN ranks r ON v.url = r.pageurl "
             + "GROUP BY r.rank % 10";
 
@@ -200,15 +205,16 @@ class YarnClusterIT {
     }
 
     /**
-     * The paper's section 7: a speculative attempt of a slow chunk's task reads a replica. worker2 is
-     * made slow for this job only (its chunk SQL sleeps per row on that server), so the tasks of chunks
-     * whose primary is worker2 straggle; speculation launches a second attempt, which reads the chunk's
-     * replica and wins.
+     * The paper's section 7: a speculative attempt of a slow chunk's task reads a replica. worker2
+     * straggles for this job only: the first attempt of each task reading it holds after its first
+     * row, reporting that it is alive but making no progress, until it is killed; speculation
+     * launches a second attempt, which reads the chunk's replica and wins. Nothing here depends on
+     * how fast the machine is: the straggler waits for the speculative attempt, not for a clock.
      */
     @Test
     @Order(2)
     void aSpeculativeAttemptOfASlowChunkReadsAReplica() throws Exception {
-        Job job = urlCountJob("worker2", 0.05, "speculation");
+        Job job = urlCountJob("worker2", "speculation", 10000);
         job.getConfiguration().setBoolean("mapreduce.map.speculative", true);
         job.getConfiguration().setLong("mapreduce.job.speculative.retry-after-no-speculate", 500);
         job.getConfiguration().setLong("mapreduce.job.speculative.retry-after-speculate", 1000);
@@ -217,7 +223,7 @@ class YarnClusterIT {
 
         Set<Integer> slowTasks = tasksWithPrimary(job, "worker2");
         assertThat(slowTasks).isNotEmpty();
-        // attempt 0 reads the chunk's primary (worker2, slow); attempt 1, the speculative one, its replica, and wins
+        // attempt 0 reads the chunk's primary (worker2, holding); attempt 1, the speculative one, its replica, and wins
         assertThat(completions(job)).anySatisfy(e -> {
             assertThat(e.isMapTask()).isTrue();
             assertThat(e.getStatus()).isEqualTo(TaskCompletionEvent.Status.SUCCEEDED);
@@ -226,22 +232,26 @@ class YarnClusterIT {
         });
     }
 
-    /** A node's PostgreSQL stops while a task streams a chunk from it: the attempt fails, the retry reads a replica. */
+    /**
+     * A node's PostgreSQL stops while tasks stream chunks from it: each task's chunk reader goes on
+     * from the chunk's replica, skipping exactly the rows it had handed on, within the same attempt.
+     * The tasks reading worker1 hold after their first row until the test has stopped the node, so the
+     * node always dies in the middle of a chunk, however slow the machine.
+     */
     @Test
     @Order(3)
     void aNodeKilledDuringAJobIsReplacedByItsReplicas() throws Exception {
-        Job job = urlCountJob("worker1", 0.01, "kill");
+        Job job = urlCountJob("worker1", "kill", 20);
         job.getConfiguration().setBoolean("mapreduce.map.speculative", false);
         job.submit();
-        EmbeddedNode worker1 = embedded("worker1");
-        awaitChunkQueryRunning(worker1);
-        worker1.stop();
+        awaitMarker(job, HOLDING + "*");
+        embedded("worker1").stop();
+        release(job);
         assertThat(job.waitForCompletion(false)).isTrue();
         assertThat(output(job)).containsExactlyInAnyOrderElementsOf(expectedUrlCounts);
-        assertThat(completions(job)).anySatisfy(e -> {
-            assertThat(e.isMapTask()).isTrue();
-            assertThat(e.getStatus()).isEqualTo(TaskCompletionEvent.Status.FAILED);
-        });
+        assertThat(job.getCounters().findCounter(ChunkReadCounter.REPLICA_FAILOVERS).getValue()).isPositive();
+        assertThat(job.getCounters().findCounter(ChunkReadCounter.ROWS_SKIPPED_ON_RESUME).getValue()).isPositive();
+        assertThat(completions(job)).noneSatisfy(e -> assertThat(e.getStatus()).isEqualTo(TaskCompletionEvent.Status.FAILED));
     }
 
     /** worker1 is still down (previous test): SMS queries plan around it; with worker2 down too, a chunk has no copy left. */
@@ -269,37 +279,90 @@ class YarnClusterIT {
 
     // ---- failure helpers -------------------------------------------------------------------------
 
-    /** Emits (url, 1) for every row a chunk query returns. */
+    /**
+     * Emits (url, 1) for every row a chunk query returns. An attempt reading the node named
+     * {@value #HOLD_NODE} (attempt {@code a} starts at copy {@code a mod copies}) holds after its first
+     * row: it writes the marker {@code holding-<attempt>} into the directory {@value #MARKERS} and
+     * waits, reporting that it is alive, until the marker {@value #RELEASE} appears there or it is
+     * killed; after {@link #HOLD_LIMIT}, a safety net only, it goes on.
+     */
     public static final class UrlOnes extends Mapper<LongWritable, Row, Text, LongWritable> {
         private final Text url = new Text();
         private final LongWritable one = new LongWritable(1);
+        private boolean first = true;
 
         @Override
         protected void map(LongWritable key, Row row, Context context) throws java.io.IOException, InterruptedException {
             url.set(row.getString(0));
             context.write(url, one);
+            if (first) {
+                first = false;
+                ChunkSplit split = (ChunkSplit) context.getInputSplit();
+                int attempt = context.getTaskAttemptID().getId();
+                String node = split.copies().get(attempt % split.copies().size()).node().id();
+                if (node.equals(context.getConfiguration().get(HOLD_NODE))) {
+                    hold(context);
+                }
+            }
+        }
+
+        private static void hold(Context context) throws java.io.IOException, InterruptedException {
+            org.apache.hadoop.fs.Path markers = new org.apache.hadoop.fs.Path(context.getConfiguration().get(MARKERS));
+            FileSystem fs = markers.getFileSystem(context.getConfiguration());
+            fs.create(new org.apache.hadoop.fs.Path(markers, HOLDING + context.getTaskAttemptID())).close();
+            org.apache.hadoop.fs.Path release = new org.apache.hadoop.fs.Path(markers, RELEASE);
+            long deadline = System.nanoTime() + HOLD_LIMIT.toNanos();
+            while (!fs.exists(release) && System.nanoTime() < deadline) {
+                context.progress(); // alive, so not timed out; the fraction read stays where it is
+                Thread.sleep(200);
+            }
         }
     }
 
     /**
-     * A hand-written job over the chunks (the connector's public API): visits per URL. Its chunk SQL
-     * sleeps {@code secondsPerRow} for each row read on {@code slowNode}'s server, and nowhere else.
+     * A hand-written job over the chunks (the connector's public API): visits per URL, the chunks read
+     * {@code fetchSize} rows per round trip; the attempts reading {@code holdNode} hold after their
+     * first row (see {@link UrlOnes}).
      */
-    private static Job urlCountJob(String slowNode, double secondsPerRow, String name) throws Exception {
-        int port = embedded(slowNode).port();
+    private static Job urlCountJob(String holdNode, String name, int fetchSize) throws Exception {
         Job job = Job.getInstance(config().hadoopConf(), "yarn-it " + name);
         ChunkInputFormat.configure(job).catalog(engine.catalogStore().directory())
-                .query("SELECT v.url, pg_sleep(CASE WHEN inet_server_port() = " + port + " THEN " + secondsPerRow
-                        + " ELSE 0 END)::text AS slept FROM visits v", "visits")
-                .apply();
+                .query("SELECT v.url FROM visits v", "visits").fetchSize(fetchSize).apply();
         job.setMapperClass(UrlOnes.class);
         job.setReducerClass(LongSumReducer.class);
         job.setNumReduceTasks(1);
         job.setOutputKeyClass(Text.class);
         job.setOutputValueClass(LongWritable.class);
         job.setOutputFormatClass(TextOutputFormat.class);
-        FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path("/yarn-it/" + name + "-" + System.nanoTime()));
+        String run = name + "-" + System.nanoTime();
+        FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path("/yarn-it/" + run));
+        job.getConfiguration().set(HOLD_NODE, holdNode);
+        job.getConfiguration().set(MARKERS, "/yarn-it/markers-" + run);
         return job;
+    }
+
+    /** Waits until a task of {@code job} has written a marker matching {@code glob}; fails when the job ends first. */
+    private static void awaitMarker(Job job, String glob) throws Exception {
+        org.apache.hadoop.fs.Path markers = new org.apache.hadoop.fs.Path(job.getConfiguration().get(MARKERS));
+        FileSystem fs = markers.getFileSystem(job.getConfiguration());
+        long deadline = System.nanoTime() + HOLD_LIMIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            var found = fs.globStatus(new org.apache.hadoop.fs.Path(markers, glob));
+            if (found != null && found.length > 0) {
+                return;
+            }
+            if (job.isComplete()) {
+                throw new AssertionError("Job " + job.getJobID() + " ended (" + job.getJobState() + ") before a task wrote " + glob);
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("No task of " + job.getJobID() + " wrote " + glob + " within " + HOLD_LIMIT + " (the safety net)");
+    }
+
+    /** Lets the held attempts of {@code job} go on. */
+    private static void release(Job job) throws Exception {
+        org.apache.hadoop.fs.Path markers = new org.apache.hadoop.fs.Path(job.getConfiguration().get(MARKERS));
+        markers.getFileSystem(job.getConfiguration()).create(new org.apache.hadoop.fs.Path(markers, RELEASE)).close();
     }
 
     private static List<String> output(Job job) throws Exception {
@@ -348,24 +411,6 @@ class YarnClusterIT {
         } catch (java.io.IOException | InterruptedException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static void awaitChunkQueryRunning(EmbeddedNode node) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-        try (Connection c = TestClusters.connect(postgres.catalog().node(node.id()));
-             PreparedStatement st = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' "
-                     + "AND query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()")) {
-            while (System.nanoTime() < deadline) {
-                try (ResultSet rs = st.executeQuery()) {
-                    rs.next();
-                    if (rs.getInt(1) > 0) {
-                        return;
-                    }
-                }
-                Thread.sleep(100);
-            }
-        }
-        throw new AssertionError("No task started reading a chunk on " + node.id() + " within 3 minutes");
     }
 
     private static EmbeddedNode embedded(String worker) {

@@ -75,6 +75,11 @@ public final class ConfigKeys {
     public static final ConfigKey<String> CONNECTOR_SESSION_SETTINGS = string("hadoopdb.connector.session-settings", "",
             "PostgreSQL settings for the session that reads a chunk, as name=value pairs separated by ';' (e.g. work_mem=256MB); "
                     + "the settings HadoopDB fixes for every node session (docs/cluster.md) cannot be changed here.");
+    public static final ConfigKey<Integer> CONNECTOR_RESUME_MAX_ROWS = integer("hadoopdb.connector.resume-max-rows", "2000000",
+            "Rows a chunk read may have handed on and still resume on another copy of the chunk when its node fails "
+                    + "mid-read (the reader keeps a 16-byte digest of each, only when the chunk has a replica); past it, such a "
+                    + "failure fails the read (on YARN the task's next attempt reads a replica). 0 turns the digests off: only "
+                    + "reads that handed on no row yet resume.");
 
     // ---- query planning and execution -----------------------------------------------------------
 

@@ -45,8 +45,10 @@ import org.hadoopdb.connector.row.RowSchema;
  *
  * <p>The statement names logical tables; the first named table's chunks define the splits, the others
  * must be co-located with it (joined inside each chunk, like UserVisits and Rankings on their URLs)
- * or replicated. Each split lists the chunk's copies; task attempt {@code a} reads copy
- * {@code a mod copies}, so a retried or speculative attempt reads a replica.
+ * or replicated. Each split lists the chunk's copies; task attempt {@code a} starts at copy
+ * {@code a mod copies}, so a retried or speculative attempt reads a replica, and a node that fails
+ * while a task reads it is replaced by the next copy within the attempt, exactly where the read was
+ * ({@link FailoverChunkReader}).
  */
 public final class ChunkInputFormat extends InputFormat<LongWritable, Row> {
     /** Per-job state written by {@link Setup#apply()}; not user settings. */

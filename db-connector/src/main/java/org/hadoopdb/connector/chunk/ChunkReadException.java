@@ -26,6 +26,20 @@ public final class ChunkReadException extends ConnectorException {
         return new ChunkReadException(what + ": " + e.getMessage() + state, e, node, copy.node().id());
     }
 
+    /** Every copy of the split failed as a node: {@code last} is the last failure. */
+    static ChunkReadException everyCopyFailed(ChunkSplit split, ChunkReadException last) {
+        return new ChunkReadException("Every copy of " + split + " failed; the last error: " + last.getMessage(), last, true,
+                last.nodeId());
+    }
+
+    /**
+     * A read that cannot go on: {@code nodeFailure} as the failure it stems from, so that a task
+     * attempt may still be retried on a replica by its framework.
+     */
+    static ChunkReadException cannotResume(String message, Throwable cause, boolean nodeFailure, String nodeId) {
+        return new ChunkReadException(message, cause, nodeFailure, nodeId);
+    }
+
     /** True when another copy of the chunk may succeed: the node was unreachable, shut down or lost the connection. */
     public boolean nodeFailure() {
         return nodeFailure;

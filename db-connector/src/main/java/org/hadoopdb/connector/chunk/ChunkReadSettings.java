@@ -11,11 +11,11 @@ import org.hadoopdb.connector.ConnectorException;
 import org.hadoopdb.connector.pool.NodeSession;
 
 /**
- * How chunks are read: cursor fetch size, timeouts and PostgreSQL session settings
- * ({@code hadoopdb.connector.*}, settable per job).
+ * How chunks are read: cursor fetch size, timeouts, PostgreSQL session settings and how many rows a
+ * read may have handed on and still resume on a replica ({@code hadoopdb.connector.*}, settable per job).
  */
 public record ChunkReadSettings(int fetchSize, Duration statementTimeout, Duration connectTimeout,
-                                Map<String, String> sessionSettings) {
+                                Map<String, String> sessionSettings, int resumeMaxRows) {
     private static final Pattern SETTING_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
 
     public ChunkReadSettings {
@@ -32,12 +32,22 @@ public record ChunkReadSettings(int fetchSize, Duration statementTimeout, Durati
                         + "fixes it for every node session (the generated SQL depends on it)");
             }
         }
+        if (resumeMaxRows < 0) {
+            throw new ConnectorException("hadoopdb.connector.resume-max-rows must not be negative, got " + resumeMaxRows);
+        }
         sessionSettings = Map.copyOf(sessionSettings);
+    }
+
+    /** Settings with the default {@code hadoopdb.connector.resume-max-rows}. */
+    public ChunkReadSettings(int fetchSize, Duration statementTimeout, Duration connectTimeout, Map<String, String> sessionSettings) {
+        this(fetchSize, statementTimeout, connectTimeout, sessionSettings,
+                ConfigKeys.CONNECTOR_RESUME_MAX_ROWS.parse(ConfigKeys.CONNECTOR_RESUME_MAX_ROWS.defaultValue()));
     }
 
     public static ChunkReadSettings from(HadoopDbConfig config) {
         return new ChunkReadSettings(config.get(ConfigKeys.CONNECTOR_FETCH_SIZE), config.get(ConfigKeys.CONNECTOR_STATEMENT_TIMEOUT),
-                config.get(ConfigKeys.CONNECTOR_CONNECT_TIMEOUT), parse(config.get(ConfigKeys.CONNECTOR_SESSION_SETTINGS)));
+                config.get(ConfigKeys.CONNECTOR_CONNECT_TIMEOUT), parse(config.get(ConfigKeys.CONNECTOR_SESSION_SETTINGS)),
+                config.get(ConfigKeys.CONNECTOR_RESUME_MAX_ROWS));
     }
 
     /** {@code name=value;name=value} as a map, in order. */

@@ -14,15 +14,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reads one {@link ChunkSplit} in a map task: key = the row's number within the chunk, value = the
- * row (one reused {@link Row}). Attempt {@code a} of the task reads copy {@code a mod copies}: a
+ * row (one reused {@link Row}). Attempt {@code a} of the task starts at copy {@code a mod copies}: a
  * failed attempt's retry, and a speculative attempt, go to the next replica, never back to the node
- * that failed or straggled.
+ * that failed or straggled. Within an attempt, a node that cannot be reached or fails mid-read is
+ * replaced by the chunk's next copy without repeating or losing a row ({@link FailoverChunkReader});
+ * the job's {@link ChunkReadCounter}s count those failovers.
  */
 public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
     private static final Logger LOG = LoggerFactory.getLogger(ChunkRecordReader.class);
 
     private ChunkSplit split;
-    private ChunkReader reader;
+    private FailoverChunkReader reader;
+    private TaskAttemptContext task;
+    private int failoversCounted;
+    private long skippedCounted;
     private final LongWritable key = new LongWritable();
     private Row row;
     private boolean done;
@@ -32,6 +37,7 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
         split = (ChunkSplit) input;
         Configuration conf = context.getConfiguration();
         int attempt = context.getTaskAttemptID() == null ? 0 : context.getTaskAttemptID().getId();
+        task = context;
         initialize(split, attempt, ChunkReadSettings.from(HadoopDbConfig.of(conf)), new CredentialResolver(conf));
     }
 
@@ -41,7 +47,7 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
         this.split = chunk;
         this.row = new Row(chunk.schema());
         try {
-            reader = ChunkReader.open(chunk, copyIndex, settings, credentials);
+            reader = FailoverChunkReader.open(chunk, copyIndex, settings, credentials);
         } catch (ChunkReadException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -56,9 +62,11 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
         try {
             if (!reader.next(row)) {
                 done = true;
+                countFailovers();
                 return false;
             }
         } catch (ChunkReadException e) {
+            countFailovers();
             throw new IOException(e.getMessage(), e);
         }
         key.set(reader.rowsRead());
@@ -90,8 +98,23 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
     @Override
     public void close() {
         if (reader != null) {
+            countFailovers();
             reader.close();
             reader = null;
         }
+    }
+
+    /**
+     * Adds the failovers not counted yet to the task's counters (the task reports them when it ends);
+     * a read without any adds no counter, so jobs without failures list none.
+     */
+    private void countFailovers() {
+        if (task == null || reader == null || reader.failovers() == failoversCounted && reader.rowsSkipped() == skippedCounted) {
+            return;
+        }
+        task.getCounter(ChunkReadCounter.REPLICA_FAILOVERS).increment(reader.failovers() - failoversCounted);
+        task.getCounter(ChunkReadCounter.ROWS_SKIPPED_ON_RESUME).increment(reader.rowsSkipped() - skippedCounted);
+        failoversCounted = reader.failovers();
+        skippedCounted = reader.rowsSkipped();
     }
 }

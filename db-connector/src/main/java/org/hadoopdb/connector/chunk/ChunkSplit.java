@@ -16,7 +16,7 @@ import org.hadoopdb.connector.row.RowSchema;
 /**
  * One chunk's share of a {@link ChunkQuery}: everything a task needs to read it, so that tasks never
  * read the catalog. The copies come in failover order (primary first, unless the planner found it
- * unreachable); task attempt {@code a} reads copy {@code a mod copies}.
+ * unreachable); task attempt {@code a} starts at copy {@code a mod copies}.
  */
 public final class ChunkSplit extends InputSplit implements Writable {
     private String table;

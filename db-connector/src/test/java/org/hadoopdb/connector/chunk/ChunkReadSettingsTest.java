@@ -36,4 +36,14 @@ class ChunkReadSettingsTest {
         assertThatThrownBy(() -> withSessionSettings("work_mem TO 1 --=64MB"))
                 .isInstanceOf(ConnectorException.class).hasMessageContaining("not a PostgreSQL setting name");
     }
+
+    @Test
+    void resumeMaxRowsComesFromTheConfigurationAndMustNotBeNegative() {
+        org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(false);
+        assertThat(ChunkReadSettings.from(org.hadoopdb.catalog.config.HadoopDbConfig.of(conf)).resumeMaxRows()).isEqualTo(2_000_000);
+        conf.set("hadoopdb.connector.resume-max-rows", "0");
+        assertThat(ChunkReadSettings.from(org.hadoopdb.catalog.config.HadoopDbConfig.of(conf)).resumeMaxRows()).isZero();
+        assertThatThrownBy(() -> new ChunkReadSettings(100, Duration.ZERO, Duration.ofSeconds(10), java.util.Map.of(), -1))
+                .isInstanceOf(ConnectorException.class).hasMessageContaining("hadoopdb.connector.resume-max-rows");
+    }
 }

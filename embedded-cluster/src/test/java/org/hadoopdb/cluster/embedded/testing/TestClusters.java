@@ -6,14 +6,20 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.cluster.embedded.ClusterLease;
 import org.hadoopdb.cluster.embedded.EmbeddedCluster;
 import org.hadoopdb.cluster.embedded.EmbeddedClusterException;
+import org.hadoopdb.cluster.embedded.EmbeddedNode;
 import org.hadoopdb.cluster.embedded.NodeSecret;
 
 /**
@@ -70,6 +76,41 @@ public final class TestClusters {
             default -> throw new EmbeddedClusterException("Test connections support pgpass and none, not " + node.credential());
         };
         return DriverManager.getConnection(node.jdbcUrl(), node.user(), password);
+    }
+
+    /**
+     * Kills {@code node}'s PostgreSQL as a crash would: the postmaster gets SIGKILL, without any
+     * shutdown, and the call returns once every server process of the node has exited (each notices
+     * its postmaster's death), so every connection to the node is dead. The node stays down; its
+     * data directory is left as a crash leaves it (a later start recovers it).
+     */
+    public static void kill(EmbeddedNode node) {
+        long pid = node.postmasterPid().orElseThrow(() -> new EmbeddedClusterException("Node " + node.id() + " is not running"));
+        ProcessHandle postmaster = ProcessHandle.of(pid)
+                .orElseThrow(() -> new EmbeddedClusterException("Node " + node.id() + " is not running (no process " + pid + ")"));
+        try {
+            // stopped first, the postmaster cannot fork a process that the list below would miss
+            signal("STOP", pid);
+            List<ProcessHandle> processes = new ArrayList<>(postmaster.descendants().toList());
+            processes.add(postmaster);
+            postmaster.destroyForcibly();
+            for (ProcessHandle p : processes) {
+                p.onExit().get(2, TimeUnit.MINUTES);
+            }
+        } catch (IOException | ExecutionException | TimeoutException e) {
+            throw new EmbeddedClusterException("Cannot kill node " + node.id() + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmbeddedClusterException("Interrupted while killing node " + node.id(), e);
+        }
+    }
+
+    private static void signal(String signal, long pid) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).redirectErrorStream(true).start();
+        String output = new String(kill.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (kill.waitFor() != 0) {
+            throw new IOException("kill -" + signal + " " + pid + " failed: " + output.trim());
+        }
     }
 
     private static void deleteTree(Path dir) {
