@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,7 +16,13 @@ import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -217,6 +224,99 @@ abstract class DriverContract {
             p.setQueryTimeout(1);
             assertThatThrownBy(p::executeQuery).isInstanceOf(SQLTimeoutException.class)
                     .hasMessageContaining("query timeout");
+        }
+    }
+
+    @Test
+    void preparedBatchesInsertEveryRowWithOneCountPerEntry() throws Exception {
+        String t = prefix() + "batch";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.executeUpdate("DROP TABLE IF EXISTS " + t);
+            s.executeUpdate("CREATE TABLE " + t + " (id INT, name STRING, day DATE, amount DECIMAL(10,2))");
+            int rows = 1200; // more than one merged insert carries
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO " + t + " VALUES (?, ?, ?, ?)")) {
+                for (int i = 0; i < rows; i++) {
+                    p.setInt(1, i - 3);
+                    if (i % 10 == 0) {
+                        p.setNull(2, Types.VARCHAR);
+                    } else {
+                        p.setString(2, "n'" + i);
+                    }
+                    p.setObject(3, LocalDate.of(2020, 1, 1).plusDays(i));
+                    p.setBigDecimal(4, new BigDecimal(i).movePointLeft(2));
+                    p.addBatch();
+                }
+                int[] counts = p.executeBatch();
+                assertThat(counts).hasSize(rows).containsOnly(1);
+                // the batch is cleared: an empty batch does nothing
+                assertThat(p.executeBatch()).isEmpty();
+            }
+            try (ResultSet rs = s.executeQuery("SELECT COUNT(*), SUM(id), COUNT(name), MAX(day), SUM(amount) FROM " + t)) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(rows);
+                assertThat(rs.getLong(2)).isEqualTo((long) rows * (rows - 1) / 2 - 3L * rows);
+                assertThat(rs.getLong(3)).isEqualTo(rows - rows / 10);
+                assertThat(rs.getObject(4, LocalDate.class)).isEqualTo(LocalDate.of(2020, 1, 1).plusDays(rows - 1));
+                assertThat(rs.getBigDecimal(5)).isEqualByComparingTo(new BigDecimal((long) rows * (rows - 1) / 2).movePointLeft(2));
+            }
+            try (ResultSet rs = s.executeQuery("SELECT name FROM " + t + " WHERE id = 4")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("n'7");
+            }
+            s.executeUpdate("DROP TABLE " + t);
+        }
+    }
+
+    @Test
+    void statementBatchesRunEveryStatementInOrder() throws Exception {
+        String t = prefix() + "sbatch";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.addBatch("DROP TABLE IF EXISTS " + t);
+            s.addBatch("CREATE TABLE " + t + " (id INT, name STRING)");
+            s.addBatch("INSERT INTO " + t + " VALUES (1, 'a')");
+            s.addBatch("INSERT INTO TABLE " + t + " (id, name) VALUES (2, 'b'), (3, 'c')");
+            s.addBatch("INSERT INTO " + t + " (name, id) VALUES ('d', 4)");
+            s.addBatch("INSERT INTO " + t + " SELECT id + 10, name FROM " + t);
+            assertThat(s.executeBatch()).containsExactly(0, 0, 1, 2, 1, 4);
+            assertThat(ints(s.executeQuery("SELECT id FROM " + t + " ORDER BY id"))).containsExactly(1, 2, 3, 4, 11, 12, 13, 14);
+            // a statement with a result has no place in a batch
+            s.addBatch("SELECT id FROM " + t);
+            assertThatThrownBy(s::executeBatch).isInstanceOfSatisfying(BatchUpdateException.class,
+                    e -> assertThat(e.getSQLState()).isEqualTo("0A000")).hasMessageContaining("batch");
+            s.executeUpdate("DROP TABLE " + t);
+        }
+    }
+
+    @Test
+    void javaTimeValuesAreBoundAndReadAsWallClockValues() throws Exception {
+        ZoneId kolkata = ZoneId.of("Asia/Kolkata");
+        Properties zone = new Properties();
+        zone.setProperty("timeZone", kolkata.getId());
+        LocalDateTime wall = LocalDateTime.of(2021, 6, 1, 12, 34, 56, 789_000_000);
+        try (Connection c = connect(zone); PreparedStatement p = c.prepareStatement("SELECT ?, ?, ?, ?, ?, ?")) {
+            p.setObject(1, LocalDate.of(2000, 1, 9));
+            p.setObject(2, wall);
+            p.setObject(3, wall.atZone(kolkata).toOffsetDateTime().withOffsetSameInstant(ZoneOffset.UTC));
+            p.setObject(4, wall.atZone(kolkata).toInstant());
+            p.setObject(5, LocalTime.of(10, 15, 30));
+            p.setObject(6, LocalDate.of(2000, 1, 9), Types.TIMESTAMP);
+            try (ResultSet rs = p.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getObject(1, LocalDate.class)).isEqualTo(LocalDate.of(2000, 1, 9));
+                assertThat(rs.getObject(2, LocalDateTime.class)).isEqualTo(wall);
+                assertThat(rs.getObject(3, LocalDateTime.class)).isEqualTo(wall);
+                assertThat(rs.getObject(4, LocalDateTime.class)).isEqualTo(wall);
+                assertThat(rs.getObject(2, OffsetDateTime.class)).isEqualTo(wall.atZone(kolkata).toOffsetDateTime());
+                assertThat(rs.getObject(2, Instant.class)).isEqualTo(wall.atZone(kolkata).toInstant());
+                assertThat(rs.getString(5)).isEqualTo("10:15:30");
+                assertThat(rs.getObject(6, LocalDateTime.class)).isEqualTo(LocalDate.of(2000, 1, 9).atStartOfDay());
+            }
+        }
+        try (Connection c = connect(); PreparedStatement p = c.prepareStatement("SELECT duration FROM " + prefix()
+                + "visits WHERE visitdate = ? OR CAST(visitdate AS TIMESTAMP) = ?")) {
+            p.setObject(1, LocalDate.of(2000, 1, 9));
+            p.setObject(2, LocalDate.of(2000, 1, 12).atStartOfDay());
+            assertThat(ints(p.executeQuery())).containsExactlyInAnyOrder(8, 11);
         }
     }
 

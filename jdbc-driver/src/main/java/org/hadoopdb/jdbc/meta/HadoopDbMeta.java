@@ -19,6 +19,9 @@ import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.MissingResultsException;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.proto.Common;
+import org.apache.calcite.avatica.proto.Requests;
+import org.apache.calcite.avatica.remote.ProtobufMeta;
 import org.apache.calcite.avatica.remote.TypedValue;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
@@ -58,7 +61,7 @@ import org.slf4j.LoggerFactory;
  * Service service = new LocalService(meta);   // in-process, or behind AvaticaProtobufHandler
  * }</pre>
  */
-public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoCloseable {
+public final class HadoopDbMeta extends DatabaseMetadataMeta implements ProtobufMeta, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HadoopDbMeta.class);
     private static final Pattern KILL = Pattern.compile("(?is)\\s*KILL\\s+QUERY\\s+'([^'/]+)/(\\d+)'\\s*;?\\s*");
 
@@ -345,17 +348,15 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoClos
             throws NoSuchStatementException {
         MetaConnection c = connection(h.connectionId);
         MetaStatement s = c.statement(h);
-        long[] counts = new long[sqlCommands.size()];
-        for (int i = 0; i < counts.length; i++) {
-            Statement parsed;
+        List<Statement> batch = new ArrayList<>(sqlCommands.size());
+        for (String sql : sqlCommands) {
             try {
-                parsed = HiveQlParser.parse(SourceSpan.of(text(sqlCommands.get(i))));
+                batch.add(HiveQlParser.parse(SourceSpan.of(text(sql))));
             } catch (RuntimeException e) {
                 throw Errors.toClient(e, false);
             }
-            counts[i] = updateCount(run(c, s, parsed, 0, 0), i);
         }
-        return new ExecuteBatchResult(counts);
+        return runBatch(c, s, batch);
     }
 
     @Override
@@ -363,11 +364,30 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoClos
             throws NoSuchStatementException {
         MetaConnection c = connection(h.connectionId);
         MetaStatement s = c.statement(h);
-        long[] counts = new long[parameterValues.size()];
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] = updateCount(run(c, s, bound(s, parameterValues.get(i)), 0, 0), i);
+        List<Statement> batch = new ArrayList<>(parameterValues.size());
+        for (List<TypedValue> values : parameterValues) {
+            batch.add(bound(s, values));
         }
-        return new ExecuteBatchResult(counts);
+        return runBatch(c, s, batch);
+    }
+
+    /** The protobuf protocol (remote and embedded connections alike) sends a batch's values in this form. */
+    @Override
+    public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> batches)
+            throws NoSuchStatementException {
+        List<List<TypedValue>> values = new ArrayList<>(batches.size());
+        for (Requests.UpdateBatch batch : batches) {
+            List<TypedValue> row = new ArrayList<>(batch.getParameterValuesCount());
+            for (Common.TypedValue v : batch.getParameterValuesList()) {
+                row.add(TypedValue.fromProto(v));
+            }
+            values.add(row);
+        }
+        return executeBatch(h, values);
+    }
+
+    private ExecuteBatchResult runBatch(MetaConnection c, MetaStatement s, List<Statement> batch) {
+        return new ExecuteBatchResult(BatchPlan.run(batch, (statement, index) -> updateCount(run(c, s, statement, 0, 0), index)));
     }
 
     private static long updateCount(ExecuteResult r, int index) {
