@@ -321,6 +321,98 @@ abstract class DriverContract {
     }
 
     @Test
+    void jdbcEscapesAreRewrittenToHiveQlUnlessTurnedOff() throws Exception {
+        String visits = prefix() + "visits";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT {fn UCASE(countrycode)}, {fn LEFT(desturl, 3)}, visitdate FROM "
+                    + visits + " WHERE visitdate = {d '2000-01-09'} AND CAST(visitdate AS TIMESTAMP) < "
+                    + "{ts '2000-01-09 00:00:01'} AND countrycode LIKE 'd%' {escape '\\'} {limit 5}")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("DE");
+                assertThat(rs.getString(2)).isEqualTo("url");
+                assertThat(rs.getObject(3, LocalDate.class)).isEqualTo(LocalDate.of(2000, 1, 9));
+                assertThat(rs.next()).isFalse();
+            }
+            try (ResultSet rs = s.executeQuery("SELECT COUNT(*), {fn CURDATE()}, {fn NOW()} FROM {oj " + visits
+                    + " a LEFT OUTER JOIN " + visits + " b ON a.duration = b.duration + 1000}")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(TestTables.VISITS);
+                assertThat(rs.getObject(2, LocalDate.class)).isNotNull();
+                assertThat(rs.getObject(3, LocalDateTime.class)).isNotNull();
+            }
+            assertThat(c.nativeSQL("SELECT {fn LCASE('A')} FROM t {limit 1}")).isEqualTo("SELECT lower('A') FROM t LIMIT 1");
+            try (PreparedStatement p = c.prepareStatement("SELECT {fn LCASE(?)}, duration FROM " + visits
+                    + " WHERE duration = {fn ABS(?)}")) {
+                p.setString(1, "AbC");
+                p.setInt(2, -4);
+                try (ResultSet rs = p.executeQuery()) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString(1)).isEqualTo("abc");
+                    assertThat(rs.getInt(2)).isEqualTo(4);
+                }
+            }
+            s.setEscapeProcessing(false);
+            assertThatThrownBy(() -> s.executeQuery("SELECT {fn UCASE('a')}"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"));
+        }
+    }
+
+    @Test
+    void errorsOfPreparingCarryTheServerMessageAndState() throws Exception {
+        try (Connection c = connect()) {
+            assertThatThrownBy(() -> c.prepareStatement("SELECT nosuchcolumn FROM " + prefix() + "visits"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+                    .hasMessageContaining("Column 'nosuchcolumn' not found");
+            assertThatThrownBy(() -> c.prepareStatement("SELECT * FROM " + prefix() + "no_such_table"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+                    .hasMessageContaining(prefix() + "no_such_table").hasMessageContaining("not found");
+            assertThatThrownBy(() -> c.prepareStatement("SELEKT 1"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+                    .hasMessageContaining("line 1");
+            // the connection works on
+            try (PreparedStatement p = c.prepareStatement("SELECT COUNT(*) FROM " + prefix() + "visits")) {
+                assertThat(ints(p.executeQuery())).containsExactly(TestTables.VISITS);
+            }
+        }
+    }
+
+    @Test
+    void typeMapClientInfoAndScrollableStatementsBehaveAsJdbcAllows() throws Exception {
+        try (Connection c = connect()) {
+            assertThat(c.getTypeMap()).isEmpty();
+            c.setTypeMap(new java.util.HashMap<>());
+            assertThatThrownBy(() -> c.setTypeMap(java.util.Map.of("point", Object.class)))
+                    .isInstanceOf(java.sql.SQLFeatureNotSupportedException.class);
+
+            c.setClientInfo("ApplicationName", "report-tool");
+            assertThat(c.getClientInfo("ApplicationName")).isEqualTo("report-tool");
+            Properties info = new Properties();
+            info.setProperty("ClientUser", "bob");
+            c.setClientInfo(info);
+            assertThat(c.getClientInfo("ApplicationName")).isNull();
+            assertThat(c.getClientInfo()).containsOnlyKeys("ClientUser");
+
+            assertThat((Object) c.getWarnings()).isNull();
+            try (Statement s = c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY);
+                 ResultSet rs = s.executeQuery("SELECT duration FROM " + prefix() + "visits WHERE duration < 3")) {
+                assertThat(s.getResultSetType()).isEqualTo(ResultSet.TYPE_FORWARD_ONLY);
+                assertThat(rs.getType()).isEqualTo(ResultSet.TYPE_FORWARD_ONLY);
+                assertThat((Object) c.getWarnings()).isNotNull();
+                assertThat(c.getWarnings().getMessage()).contains("forward-only");
+                assertThat(rs.next()).isTrue();
+                assertThatThrownBy(rs::previous).isInstanceOf(SQLException.class);
+            }
+            c.clearWarnings();
+            try (PreparedStatement p = c.prepareStatement("SELECT 1", ResultSet.TYPE_SCROLL_SENSITIVE,
+                    ResultSet.CONCUR_UPDATABLE)) {
+                assertThat(p.getResultSetType()).isEqualTo(ResultSet.TYPE_FORWARD_ONLY);
+                assertThat(p.getResultSetConcurrency()).isEqualTo(ResultSet.CONCUR_READ_ONLY);
+                assertThat((Object) c.getWarnings().getNextWarning()).isNotNull();
+            }
+        }
+    }
+
+    @Test
     void theMetadataCrawlOfABiToolSucceeds() throws Exception {
         try (Connection c = connect()) {
             MetadataCrawl.crawl(c, prefix() + "visits");
