@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
+import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -235,6 +236,13 @@ abstract class DriverContract {
             s.executeUpdate("CREATE TABLE " + t + " (id INT, name STRING, day DATE, amount DECIMAL(10,2))");
             int rows = 1200; // more than one merged insert carries
             try (PreparedStatement p = c.prepareStatement("INSERT INTO " + t + " VALUES (?, ?, ?, ?)")) {
+                ParameterMetaData md = p.getParameterMetaData();
+                assertThat(md.getParameterType(1)).isEqualTo(Types.INTEGER);
+                assertThat(md.getParameterType(2)).isEqualTo(Types.VARCHAR);
+                assertThat(md.getParameterType(3)).isEqualTo(Types.DATE);
+                assertThat(md.getParameterType(4)).isEqualTo(Types.DECIMAL);
+                assertThat(md.getPrecision(4)).isEqualTo(10);
+                assertThat(md.getScale(4)).isEqualTo(2);
                 for (int i = 0; i < rows; i++) {
                     p.setInt(1, i - 3);
                     if (i % 10 == 0) {
@@ -409,6 +417,35 @@ abstract class DriverContract {
                 assertThat(p.getResultSetConcurrency()).isEqualTo(ResultSet.CONCUR_READ_ONLY);
                 assertThat((Object) c.getWarnings().getNextWarning()).isNotNull();
             }
+        }
+    }
+
+    @Test
+    void parameterMetadataHasTheTypesTheStatementTellsAndLimitTakesAParameter() throws Exception {
+        try (Connection c = connect(); PreparedStatement p = c.prepareStatement("SELECT duration FROM " + prefix()
+                + "visits WHERE countrycode = ? AND duration BETWEEN ? AND ? AND sourceip IN (?, ?) AND upper(?) = 'X' "
+                + "ORDER BY duration LIMIT ?")) {
+            ParameterMetaData md = p.getParameterMetaData();
+            assertThat(md.getParameterCount()).isEqualTo(7);
+            assertThat(md.getParameterType(1)).isEqualTo(Types.CHAR);
+            assertThat(md.getParameterType(2)).isEqualTo(Types.INTEGER);
+            assertThat(md.getParameterType(3)).isEqualTo(Types.INTEGER);
+            assertThat(md.getParameterType(4)).isEqualTo(Types.VARCHAR);
+            assertThat(md.getParameterType(5)).isEqualTo(Types.VARCHAR);
+            assertThat(md.getParameterType(6)).isEqualTo(Types.OTHER);
+            assertThat(md.getParameterType(7)).isEqualTo(Types.INTEGER);
+            p.setString(1, "de");
+            p.setInt(2, 0);
+            p.setInt(3, 100);
+            p.setString(4, "10.0.0.0");
+            p.setString(5, "10.0.0.2");
+            p.setString(6, "x");
+            p.setInt(7, 3);
+            assertThat(ints(p.executeQuery())).containsExactly(0, 2, 14);
+            p.setLong(7, 0L);
+            assertThat(ints(p.executeQuery())).isEmpty();
+            p.setInt(7, -1);
+            assertThatThrownBy(p::executeQuery).isInstanceOf(SQLException.class).hasMessageContaining("LIMIT");
         }
     }
 

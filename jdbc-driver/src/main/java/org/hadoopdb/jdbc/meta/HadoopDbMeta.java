@@ -1,6 +1,5 @@
 package org.hadoopdb.jdbc.meta;
 
-import java.sql.Types;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -245,10 +244,7 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
         List<ColumnMetaData> columns = describe(c, sql, parameters);
         MetaStatement s = c.newStatement();
         s.prepare(sql, parameters, maxRowCount);
-        List<AvaticaParameter> params = new ArrayList<>(parameters);
-        for (int i = 0; i < parameters; i++) {
-            params.add(new AvaticaParameter(false, 0, 0, Types.OTHER, "ANY", Object.class.getName(), "?" + (i + 1)));
-        }
+        List<AvaticaParameter> params = parameters == 0 ? List.of() : ParameterTypes.of(c.session, sql, parameters);
         StatementHandle h = new StatementHandle(ch.id, s.id, Signature.create(columns, sql, params,
                 CursorFactory.LIST, columns.isEmpty() && !isQuery(sql) ? StatementType.OTHER_DDL : StatementType.SELECT));
         return h;
