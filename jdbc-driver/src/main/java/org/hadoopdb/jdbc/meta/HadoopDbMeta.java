@@ -18,7 +18,6 @@ import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.MissingResultsException;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
-import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Requests;
 import org.apache.calcite.avatica.remote.ProtobufMeta;
 import org.apache.calcite.avatica.remote.TypedValue;
@@ -371,15 +370,7 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
     @Override
     public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> batches)
             throws NoSuchStatementException {
-        List<List<TypedValue>> values = new ArrayList<>(batches.size());
-        for (Requests.UpdateBatch batch : batches) {
-            List<TypedValue> row = new ArrayList<>(batch.getParameterValuesCount());
-            for (Common.TypedValue v : batch.getParameterValuesList()) {
-                row.add(TypedValue.fromProto(v));
-            }
-            values.add(row);
-        }
-        return executeBatch(h, values);
+        return executeBatch(h, ParameterValues.fromProto(batches));
     }
 
     private ExecuteBatchResult runBatch(MetaConnection c, MetaStatement s, List<Statement> batch) {
