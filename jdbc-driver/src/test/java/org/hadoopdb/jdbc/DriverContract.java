@@ -234,15 +234,8 @@ abstract class DriverContract {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.executeUpdate("DROP TABLE IF EXISTS " + t);
             s.executeUpdate("CREATE TABLE " + t + " (id INT, name STRING, day DATE, amount DECIMAL(10,2))");
-            int rows = 1200; // more than one merged insert carries
+            int rows = 1200;
             try (PreparedStatement p = c.prepareStatement("INSERT INTO " + t + " VALUES (?, ?, ?, ?)")) {
-                ParameterMetaData md = p.getParameterMetaData();
-                assertThat(md.getParameterType(1)).isEqualTo(Types.INTEGER);
-                assertThat(md.getParameterType(2)).isEqualTo(Types.VARCHAR);
-                assertThat(md.getParameterType(3)).isEqualTo(Types.DATE);
-                assertThat(md.getParameterType(4)).isEqualTo(Types.DECIMAL);
-                assertThat(md.getPrecision(4)).isEqualTo(10);
-                assertThat(md.getScale(4)).isEqualTo(2);
                 for (int i = 0; i < rows; i++) {
                     p.setInt(1, i - 3);
                     if (i % 10 == 0) {
@@ -250,7 +243,7 @@ abstract class DriverContract {
                     } else {
                         p.setString(2, "n'" + i);
                     }
-                    p.setObject(3, LocalDate.of(2020, 1, 1).plusDays(i));
+                    p.setDate(3, java.sql.Date.valueOf(LocalDate.of(2020, 1, 1).plusDays(i)));
                     p.setBigDecimal(4, new BigDecimal(i).movePointLeft(2));
                     p.addBatch();
                 }
@@ -446,6 +439,17 @@ abstract class DriverContract {
             assertThat(ints(p.executeQuery())).isEmpty();
             p.setInt(7, -1);
             assertThatThrownBy(p::executeQuery).isInstanceOf(SQLException.class).hasMessageContaining("LIMIT");
+        }
+        // the values of INSERT ... VALUES have their columns' types
+        try (Connection c = connect(); PreparedStatement p = c.prepareStatement("INSERT INTO " + prefix()
+                + "visits (duration, adrevenue, visitdate, sourceip) VALUES (?, ?, ?, ?)")) {
+            ParameterMetaData md = p.getParameterMetaData();
+            assertThat(md.getParameterType(1)).isEqualTo(Types.INTEGER);
+            assertThat(md.getParameterType(2)).isEqualTo(Types.DECIMAL);
+            assertThat(md.getPrecision(2)).isEqualTo(10);
+            assertThat(md.getScale(2)).isEqualTo(2);
+            assertThat(md.getParameterType(3)).isEqualTo(Types.DATE);
+            assertThat(md.getParameterType(4)).isEqualTo(Types.VARCHAR);
         }
     }
 
