@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
+import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -15,7 +17,13 @@ import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -276,6 +284,231 @@ abstract class DriverContract {
             } finally {
                 s.executeUpdate("DROP VIEW " + view);
             }
+        }
+    }
+
+    @Test
+    void preparedBatchesInsertEveryRowWithOneCountPerEntry() throws Exception {
+        String t = prefix() + "batch";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.executeUpdate("DROP TABLE IF EXISTS " + t);
+            s.executeUpdate("CREATE TABLE " + t + " (id INT, name STRING, day DATE, amount DECIMAL(10,2))");
+            int rows = 1200;
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO " + t + " VALUES (?, ?, ?, ?)")) {
+                for (int i = 0; i < rows; i++) {
+                    p.setInt(1, i - 3);
+                    if (i % 10 == 0) {
+                        p.setNull(2, Types.VARCHAR);
+                    } else {
+                        p.setString(2, "n'" + i);
+                    }
+                    p.setDate(3, java.sql.Date.valueOf(LocalDate.of(2020, 1, 1).plusDays(i)));
+                    p.setBigDecimal(4, new BigDecimal(i).movePointLeft(2));
+                    p.addBatch();
+                }
+                int[] counts = p.executeBatch();
+                assertThat(counts).hasSize(rows).containsOnly(1);
+                // the batch is cleared: an empty batch does nothing
+                assertThat(p.executeBatch()).isEmpty();
+            }
+            try (ResultSet rs = s.executeQuery("SELECT COUNT(*), SUM(id), COUNT(name), MAX(day), SUM(amount) FROM " + t)) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(rows);
+                assertThat(rs.getLong(2)).isEqualTo((long) rows * (rows - 1) / 2 - 3L * rows);
+                assertThat(rs.getLong(3)).isEqualTo(rows - rows / 10);
+                assertThat(rs.getObject(4, LocalDate.class)).isEqualTo(LocalDate.of(2020, 1, 1).plusDays(rows - 1));
+                assertThat(rs.getBigDecimal(5)).isEqualByComparingTo(new BigDecimal((long) rows * (rows - 1) / 2).movePointLeft(2));
+            }
+            try (ResultSet rs = s.executeQuery("SELECT name FROM " + t + " WHERE id = 4")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("n'7");
+            }
+            s.executeUpdate("DROP TABLE " + t);
+        }
+    }
+
+    @Test
+    void statementBatchesRunEveryStatementInOrder() throws Exception {
+        String t = prefix() + "sbatch";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.addBatch("DROP TABLE IF EXISTS " + t);
+            s.addBatch("CREATE TABLE " + t + " (id INT, name STRING)");
+            s.addBatch("INSERT INTO " + t + " VALUES (1, 'a')");
+            s.addBatch("INSERT INTO TABLE " + t + " (id, name) VALUES (2, 'b'), (3, 'c')");
+            s.addBatch("INSERT INTO " + t + " (name, id) VALUES ('d', 4)");
+            s.addBatch("INSERT INTO " + t + " SELECT id + 10, name FROM " + t);
+            assertThat(s.executeBatch()).containsExactly(0, 0, 1, 2, 1, 4);
+            assertThat(ints(s.executeQuery("SELECT id FROM " + t + " ORDER BY id"))).containsExactly(1, 2, 3, 4, 11, 12, 13, 14);
+            // a statement with a result has no place in a batch
+            s.addBatch("SELECT id FROM " + t);
+            assertThatThrownBy(s::executeBatch).isInstanceOfSatisfying(BatchUpdateException.class,
+                    e -> assertThat(e.getSQLState()).isEqualTo("0A000")).hasMessageContaining("batch");
+            s.executeUpdate("DROP TABLE " + t);
+        }
+    }
+
+    @Test
+    void javaTimeValuesAreBoundAndReadAsWallClockValues() throws Exception {
+        ZoneId kolkata = ZoneId.of("Asia/Kolkata");
+        Properties zone = new Properties();
+        zone.setProperty("timeZone", kolkata.getId());
+        LocalDateTime wall = LocalDateTime.of(2021, 6, 1, 12, 34, 56, 789_000_000);
+        try (Connection c = connect(zone); PreparedStatement p = c.prepareStatement("SELECT ?, ?, ?, ?, ?, ?")) {
+            p.setObject(1, LocalDate.of(2000, 1, 9));
+            p.setObject(2, wall);
+            p.setObject(3, wall.atZone(kolkata).toOffsetDateTime().withOffsetSameInstant(ZoneOffset.UTC));
+            p.setObject(4, wall.atZone(kolkata).toInstant());
+            p.setObject(5, LocalTime.of(10, 15, 30));
+            p.setObject(6, LocalDate.of(2000, 1, 9), Types.TIMESTAMP);
+            try (ResultSet rs = p.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getObject(1, LocalDate.class)).isEqualTo(LocalDate.of(2000, 1, 9));
+                assertThat(rs.getObject(2, LocalDateTime.class)).isEqualTo(wall);
+                assertThat(rs.getObject(3, LocalDateTime.class)).isEqualTo(wall);
+                assertThat(rs.getObject(4, LocalDateTime.class)).isEqualTo(wall);
+                assertThat(rs.getObject(2, OffsetDateTime.class)).isEqualTo(wall.atZone(kolkata).toOffsetDateTime());
+                assertThat(rs.getObject(2, Instant.class)).isEqualTo(wall.atZone(kolkata).toInstant());
+                assertThat(rs.getString(5)).isEqualTo("10:15:30");
+                assertThat(rs.getObject(6, LocalDateTime.class)).isEqualTo(LocalDate.of(2000, 1, 9).atStartOfDay());
+            }
+        }
+        try (Connection c = connect(); PreparedStatement p = c.prepareStatement("SELECT duration FROM " + prefix()
+                + "visits WHERE visitdate = ? OR CAST(visitdate AS TIMESTAMP) = ?")) {
+            p.setObject(1, LocalDate.of(2000, 1, 9));
+            p.setObject(2, LocalDate.of(2000, 1, 12).atStartOfDay());
+            assertThat(ints(p.executeQuery())).containsExactlyInAnyOrder(8, 11);
+        }
+    }
+
+    @Test
+    void jdbcEscapesAreRewrittenToHiveQlUnlessTurnedOff() throws Exception {
+        String visits = prefix() + "visits";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT {fn UCASE(countrycode)}, {fn LEFT(desturl, 3)}, visitdate FROM "
+                    + visits + " WHERE visitdate = {d '2000-01-09'} AND CAST(visitdate AS TIMESTAMP) < "
+                    + "{ts '2000-01-09 00:00:01'} AND countrycode LIKE 'd%' {escape '\\'} {limit 5}")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("DE");
+                assertThat(rs.getString(2)).isEqualTo("url");
+                assertThat(rs.getObject(3, LocalDate.class)).isEqualTo(LocalDate.of(2000, 1, 9));
+                assertThat(rs.next()).isFalse();
+            }
+            try (ResultSet rs = s.executeQuery("SELECT COUNT(*), {fn CURDATE()}, {fn NOW()} FROM {oj " + visits
+                    + " a LEFT OUTER JOIN " + visits + " b ON a.duration = b.duration + 1000}")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(TestTables.VISITS);
+                assertThat(rs.getObject(2, LocalDate.class)).isNotNull();
+                assertThat(rs.getObject(3, LocalDateTime.class)).isNotNull();
+            }
+            assertThat(c.nativeSQL("SELECT {fn LCASE('A')} FROM t {limit 1}")).isEqualTo("SELECT lower('A') FROM t LIMIT 1");
+            try (PreparedStatement p = c.prepareStatement("SELECT {fn LCASE(?)}, duration FROM " + visits
+                    + " WHERE duration = {fn ABS(?)}")) {
+                p.setString(1, "AbC");
+                p.setInt(2, -4);
+                try (ResultSet rs = p.executeQuery()) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString(1)).isEqualTo("abc");
+                    assertThat(rs.getInt(2)).isEqualTo(4);
+                }
+            }
+            s.setEscapeProcessing(false);
+            assertThatThrownBy(() -> s.executeQuery("SELECT {fn UCASE('a')}"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"));
+        }
+    }
+
+    @Test
+    void errorsOfPreparingCarryTheServerMessageAndState() throws Exception {
+        try (Connection c = connect()) {
+            assertThatThrownBy(() -> c.prepareStatement("SELECT nosuchcolumn FROM " + prefix() + "visits"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+                    .hasMessageContaining("Column 'nosuchcolumn' not found");
+            assertThatThrownBy(() -> c.prepareStatement("SELECT * FROM " + prefix() + "no_such_table"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+                    .hasMessageContaining(prefix() + "no_such_table").hasMessageContaining("not found");
+            assertThatThrownBy(() -> c.prepareStatement("SELEKT 1"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+                    .hasMessageContaining("line 1");
+            // the connection works on
+            try (PreparedStatement p = c.prepareStatement("SELECT COUNT(*) FROM " + prefix() + "visits")) {
+                assertThat(ints(p.executeQuery())).containsExactly(TestTables.VISITS);
+            }
+        }
+    }
+
+    @Test
+    void typeMapClientInfoAndScrollableStatementsBehaveAsJdbcAllows() throws Exception {
+        try (Connection c = connect()) {
+            assertThat(c.getTypeMap()).isEmpty();
+            c.setTypeMap(new java.util.HashMap<>());
+            assertThatThrownBy(() -> c.setTypeMap(java.util.Map.of("point", Object.class)))
+                    .isInstanceOf(java.sql.SQLFeatureNotSupportedException.class);
+
+            c.setClientInfo("ApplicationName", "report-tool");
+            assertThat(c.getClientInfo("ApplicationName")).isEqualTo("report-tool");
+            Properties info = new Properties();
+            info.setProperty("ClientUser", "bob");
+            c.setClientInfo(info);
+            assertThat(c.getClientInfo("ApplicationName")).isNull();
+            assertThat(c.getClientInfo()).containsOnlyKeys("ClientUser");
+
+            assertThat((Object) c.getWarnings()).isNull();
+            try (Statement s = c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY);
+                 ResultSet rs = s.executeQuery("SELECT duration FROM " + prefix() + "visits WHERE duration < 3")) {
+                assertThat(s.getResultSetType()).isEqualTo(ResultSet.TYPE_FORWARD_ONLY);
+                assertThat(rs.getType()).isEqualTo(ResultSet.TYPE_FORWARD_ONLY);
+                assertThat((Object) c.getWarnings()).isNotNull();
+                assertThat(c.getWarnings().getMessage()).contains("forward-only");
+                assertThat(rs.next()).isTrue();
+                assertThatThrownBy(rs::previous).isInstanceOf(SQLException.class);
+            }
+            c.clearWarnings();
+            try (PreparedStatement p = c.prepareStatement("SELECT 1", ResultSet.TYPE_SCROLL_SENSITIVE,
+                    ResultSet.CONCUR_UPDATABLE)) {
+                assertThat(p.getResultSetType()).isEqualTo(ResultSet.TYPE_FORWARD_ONLY);
+                assertThat(p.getResultSetConcurrency()).isEqualTo(ResultSet.CONCUR_READ_ONLY);
+                assertThat((Object) c.getWarnings().getNextWarning()).isNotNull();
+            }
+        }
+    }
+
+    @Test
+    void parameterMetadataHasTheTypesTheStatementTellsAndLimitTakesAParameter() throws Exception {
+        try (Connection c = connect(); PreparedStatement p = c.prepareStatement("SELECT duration FROM " + prefix()
+                + "visits WHERE countrycode = ? AND duration BETWEEN ? AND ? AND sourceip IN (?, ?) AND upper(?) = 'X' "
+                + "ORDER BY duration LIMIT ?")) {
+            ParameterMetaData md = p.getParameterMetaData();
+            assertThat(md.getParameterCount()).isEqualTo(7);
+            assertThat(md.getParameterType(1)).isEqualTo(Types.CHAR);
+            assertThat(md.getParameterType(2)).isEqualTo(Types.INTEGER);
+            assertThat(md.getParameterType(3)).isEqualTo(Types.INTEGER);
+            assertThat(md.getParameterType(4)).isEqualTo(Types.VARCHAR);
+            assertThat(md.getParameterType(5)).isEqualTo(Types.VARCHAR);
+            assertThat(md.getParameterType(6)).isEqualTo(Types.OTHER);
+            assertThat(md.getParameterType(7)).isEqualTo(Types.INTEGER);
+            p.setString(1, "de");
+            p.setInt(2, 0);
+            p.setInt(3, 100);
+            p.setString(4, "10.0.0.0");
+            p.setString(5, "10.0.0.2");
+            p.setString(6, "x");
+            p.setInt(7, 3);
+            assertThat(ints(p.executeQuery())).containsExactly(0, 2, 14);
+            p.setLong(7, 0L);
+            assertThat(ints(p.executeQuery())).isEmpty();
+            p.setInt(7, -1);
+            assertThatThrownBy(p::executeQuery).isInstanceOf(SQLException.class).hasMessageContaining("LIMIT");
+        }
+        // the values of INSERT ... VALUES have their columns' types
+        try (Connection c = connect(); PreparedStatement p = c.prepareStatement("INSERT INTO " + prefix()
+                + "visits (duration, adrevenue, visitdate, sourceip) VALUES (?, ?, ?, ?)")) {
+            ParameterMetaData md = p.getParameterMetaData();
+            assertThat(md.getParameterType(1)).isEqualTo(Types.INTEGER);
+            assertThat(md.getParameterType(2)).isEqualTo(Types.DECIMAL);
+            assertThat(md.getPrecision(2)).isEqualTo(10);
+            assertThat(md.getScale(2)).isEqualTo(2);
+            assertThat(md.getParameterType(3)).isEqualTo(Types.DATE);
+            assertThat(md.getParameterType(4)).isEqualTo(Types.VARCHAR);
         }
     }
 

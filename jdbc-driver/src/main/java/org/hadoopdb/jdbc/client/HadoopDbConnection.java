@@ -1,12 +1,18 @@
 package org.hadoopdb.jdbc.client;
 
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLWarning;
 import java.sql.SQLTimeoutException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.AvaticaConnection;
@@ -24,17 +30,23 @@ import org.apache.calcite.avatica.UnregisteredDriver;
  * A connection to HadoopDB (remote or embedded). Adds to Avatica's connection what its protocol
  * lacks: {@code Statement.cancel()} and {@code setQueryTimeout} kill the statement on the server
  * (through {@code KILL QUERY}), and a timed-out statement fails with {@link SQLTimeoutException}.
+ * Statements go through JDBC escape processing ({@link JdbcEscapes}); scrollable or updatable result
+ * sets are downgraded to forward-only, read-only ones with a warning, as JDBC allows.
  */
 public final class HadoopDbConnection extends AvaticaConnection {
     private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9_.:-]+");
 
     private final String userUrl;
     private final String user;
+    private final JdbcEscapes escapes;
+    private final StatementKinds warnings = new StatementKinds();
+    private final ClientInfo clientInfo = new ClientInfo();
 
     HadoopDbConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
         super(driver, factory, url, info);
         this.userUrl = url;
         this.user = info.getProperty("avatica_user", System.getProperty("user.name"));
+        this.escapes = new JdbcEscapes(user);
     }
 
     /** The URL the application connected with (passwords in it replaced). */
@@ -118,15 +130,103 @@ public final class HadoopDbConnection extends AvaticaConnection {
         }
     }
 
-    /** Avatica lets a failure of the server's {@code createStatement} (a refused login, say) escape unchecked. */
+    /**
+     * Avatica lets a failure of the server's {@code createStatement} (a refused login, say) escape
+     * unchecked. Results are forward-only and read-only: other kinds are downgraded with a warning.
+     */
     @Override
     public AvaticaStatement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
             throws SQLException {
+        checkOpen();
         try {
-            return super.createStatement(resultSetType, resultSetConcurrency, resultSetHoldability);
+            return super.createStatement(warnings.type(resultSetType), warnings.concurrency(resultSetConcurrency),
+                    resultSetHoldability);
         } catch (RuntimeException e) {
             throw Helper.INSTANCE.createException("Cannot create a statement: " + e.getMessage(), null, e);
         }
+    }
+
+    /**
+     * Prepares on the server after escape processing. Avatica's own version reports only "while
+     * preparing SQL"; this one passes on the server's message and SQLState (a missing table or column
+     * is 42000, as when the statement is executed).
+     */
+    @Override
+    public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
+                                              int resultSetHoldability) throws SQLException {
+        checkOpen();
+        String hiveQl = escapes().translate(sql);
+        int type = warnings.type(resultSetType);
+        int concurrency = warnings.concurrency(resultSetConcurrency);
+        Meta.StatementHandle h;
+        try {
+            h = meta.prepare(handle, hiveQl, -1);
+        } catch (RuntimeException e) {
+            throw Helper.INSTANCE.createException("Error while preparing SQL \"" + sql + "\": " + e.getMessage(), hiveQl, e);
+        }
+        return factory.newPreparedStatement(this, h, h.signature, type, concurrency, resultSetHoldability);
+    }
+
+    /** JDBC escape processing of this connection's statements. */
+    JdbcEscapes escapes() {
+        return escapes;
+    }
+
+    /** The statement as the server receives it: with its JDBC escapes rewritten to HiveQL. */
+    @Override
+    public String nativeSQL(String sql) throws SQLException {
+        checkOpen();
+        return escapes.translate(sql);
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return warnings.first();
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+        warnings.clear();
+    }
+
+    /** HiveQL has no user-defined types: the map is empty, and only an empty one can be set. */
+    @Override
+    public Map<String, Class<?>> getTypeMap() throws SQLException {
+        checkOpen();
+        return new HashMap<>();
+    }
+
+    @Override
+    public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
+        checkOpen();
+        if (map != null && !map.isEmpty()) {
+            throw new SQLFeatureNotSupportedException("HiveQL has no user-defined types to map: " + map.keySet(), "0A000");
+        }
+    }
+
+    /** Client info is kept on the connection (tools set ApplicationName and read it back). */
+    @Override
+    public void setClientInfo(String name, String value) throws SQLClientInfoException {
+        clientInfo.set(name, value, this);
+    }
+
+    @Override
+    public void setClientInfo(Properties properties) throws SQLClientInfoException {
+        clientInfo.setAll(properties, this);
+    }
+
+    @Override
+    public String getClientInfo(String name) throws SQLException {
+        checkOpen();
+        return clientInfo.get(name);
+    }
+
+    @Override
+    public Properties getClientInfo() throws SQLException {
+        checkOpen();
+        return clientInfo.all();
     }
 
     @Override

@@ -18,7 +18,9 @@ import org.apache.calcite.avatica.remote.TypedValue;
 
 /**
  * A prepared statement: {@code ?} parameters are bound on the server as typed HiveQL literals in the
- * parsed statement. Streams and LOBs are not HiveQL values and are refused.
+ * parsed statement. Streams and LOBs are not HiveQL values and are refused; {@code java.time} values
+ * are sent as HiveQL's DATE, TIMESTAMP or (a time of day, which HiveQL has no type for) STRING values
+ * (see {@link JavaTimeParameters}).
  */
 final class HadoopDbPreparedStatement extends AvaticaPreparedStatement {
     HadoopDbPreparedStatement(AvaticaConnection connection, Meta.StatementHandle h, Meta.Signature signature,
@@ -32,6 +34,22 @@ final class HadoopDbPreparedStatement extends AvaticaPreparedStatement {
         if (!isClosed()) {
             ((HadoopDbConnection) connection).kill(handle);
         }
+    }
+
+    /** JDBC: a failed batch is a {@link java.sql.BatchUpdateException}. */
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        try {
+            return super.executeLargeBatch();
+        } catch (SQLException | RuntimeException e) {
+            throw BatchFailure.of(e);
+        }
+    }
+
+    /** Escapes were processed when the statement was prepared; JDBC says this setting then has no effect. */
+    @Override
+    public void setEscapeProcessing(boolean enable) throws SQLException {
+        checkOpen();
     }
 
     @Override
@@ -67,6 +85,42 @@ final class HadoopDbPreparedStatement extends AvaticaPreparedStatement {
                         + "set it (setNull for NULL) before executing", "07001");
             }
         }
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x) throws SQLException {
+        if (!JavaTimeParameters.handles(x)) {
+            super.setObject(parameterIndex, x);
+            return;
+        }
+        set(parameterIndex, JavaTimeParameters.value(x, connection.getTimeZone()));
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
+        if (!JavaTimeParameters.handles(x)) {
+            super.setObject(parameterIndex, x, targetSqlType);
+            return;
+        }
+        set(parameterIndex, JavaTimeParameters.value(x, targetSqlType, connection.getTimeZone()));
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+        if (JavaTimeParameters.handles(x)) {
+            setObject(parameterIndex, x, targetSqlType);
+        } else {
+            super.setObject(parameterIndex, x, targetSqlType, scaleOrLength);
+        }
+    }
+
+    private void set(int parameterIndex, TypedValue value) throws SQLException {
+        checkOpen();
+        if (parameterIndex < 1 || parameterIndex > slots.length) {
+            throw new SQLException("Parameter index " + parameterIndex + " is out of range: the statement has "
+                    + slots.length + " parameter(s)", "07009");
+        }
+        slots[parameterIndex - 1] = value;
     }
 
     @Override

@@ -4,8 +4,14 @@ import java.sql.Date;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.Calendar;
+import java.util.Locale;
 import java.util.TimeZone;
 import org.apache.calcite.avatica.AvaticaResultSet;
 import org.apache.calcite.avatica.AvaticaStatement;
@@ -13,27 +19,48 @@ import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
 
 /**
- * A forward-only result set read frame by frame from the server. Adds the JDBC 4.2 conversions
- * {@code getObject(i, LocalDate.class)} and {@code getObject(i, LocalDateTime.class)}, which
- * tools use for DATE and TIMESTAMP columns.
+ * A forward-only result set read frame by frame from the server. Adds the JDBC 4.2 conversions tools
+ * use for DATE and TIMESTAMP columns: {@code getObject(i, LocalDate.class)} and
+ * {@code LocalDateTime.class} give the wall-clock value exactly as stored (read through a UTC calendar,
+ * so no time zone or daylight-saving gap of the client shifts it); {@code OffsetDateTime.class},
+ * {@code ZonedDateTime.class} and {@code Instant.class} place that wall clock in the connection's
+ * time zone, as {@code getTimestamp} does.
  */
 final class HadoopDbResultSet extends AvaticaResultSet {
+    private final TimeZone zone;
+
     HadoopDbResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature,
                       ResultSetMetaData resultSetMetaData, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
         super(statement, state, signature, resultSetMetaData, timeZone, firstFrame);
+        this.zone = timeZone;
     }
 
     @Override
     public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
         if (type == LocalDate.class) {
-            Date d = getDate(columnIndex);
-            return type.cast(d == null ? null : d.toLocalDate());
+            Date d = getDate(columnIndex, utc());
+            return type.cast(d == null ? null : LocalDate.ofEpochDay(Math.floorDiv(d.getTime(), 86_400_000L)));
         }
-        if (type == LocalDateTime.class) {
-            Timestamp t = getTimestamp(columnIndex);
-            return type.cast(t == null ? null : t.toLocalDateTime());
+        if (type == LocalDateTime.class || type == OffsetDateTime.class || type == ZonedDateTime.class
+                || type == Instant.class) {
+            LocalDateTime wall = wallClock(columnIndex);
+            if (wall == null || type == LocalDateTime.class) {
+                return type.cast(wall);
+            }
+            ZonedDateTime zoned = wall.atZone(zone.toZoneId());
+            return type.cast(type == ZonedDateTime.class ? zoned : type == OffsetDateTime.class
+                    ? zoned.toOffsetDateTime() : zoned.toInstant());
         }
         return super.getObject(columnIndex, type);
+    }
+
+    private LocalDateTime wallClock(int columnIndex) throws SQLException {
+        Timestamp t = getTimestamp(columnIndex, utc());
+        return t == null ? null : LocalDateTime.ofInstant(t.toInstant(), ZoneOffset.UTC);
+    }
+
+    private static Calendar utc() {
+        return Calendar.getInstance(TimeZone.getTimeZone(ZoneOffset.UTC), Locale.ROOT);
     }
 
     @Override

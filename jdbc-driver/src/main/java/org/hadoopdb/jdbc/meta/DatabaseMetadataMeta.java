@@ -47,10 +47,14 @@ abstract class DatabaseMetadataMeta extends MetaImpl {
         p.put(DatabaseProperty.GET_DRIVER_MINOR_VERSION, Version.MINOR);
         p.put(DatabaseProperty.GET_DEFAULT_TRANSACTION_ISOLATION, java.sql.Connection.TRANSACTION_NONE);
         p.put(DatabaseProperty.GET_S_Q_L_KEYWORDS, HiveKeywords.NON_SQL2003);
-        p.put(DatabaseProperty.GET_NUMERIC_FUNCTIONS, "abs,ceil,floor,round,sqrt,exp,ln,log10,power,rand,mod");
-        p.put(DatabaseProperty.GET_STRING_FUNCTIONS, "concat,length,lower,upper,substr,trim,ltrim,rtrim,lpad,rpad,regexp_replace");
-        p.put(DatabaseProperty.GET_SYSTEM_FUNCTIONS, "coalesce,if,nvl");
-        p.put(DatabaseProperty.GET_TIME_DATE_FUNCTIONS, "year,month,day,hour,minute,second,to_date,datediff,date_add,date_sub,current_date,current_timestamp");
+        // JDBC asks for the names of the {fn ...} escape, which the driver rewrites (docs/jdbc.md)
+        p.put(DatabaseProperty.GET_NUMERIC_FUNCTIONS, "ABS,CEILING,EXP,FLOOR,LOG,LOG10,MOD,POWER,RAND,ROUND,SIGN,SQRT");
+        p.put(DatabaseProperty.GET_STRING_FUNCTIONS, "ASCII,CHAR_LENGTH,CHARACTER_LENGTH,CONCAT,INSERT,LCASE,LEFT,LENGTH,"
+                + "LOCATE,LTRIM,POSITION,REPEAT,REPLACE,RIGHT,RTRIM,SOUNDEX,SPACE,SUBSTRING,UCASE");
+        p.put(DatabaseProperty.GET_SYSTEM_FUNCTIONS, "DATABASE,IFNULL,USER");
+        p.put(DatabaseProperty.GET_TIME_DATE_FUNCTIONS, "CURDATE,CURRENT_DATE,CURTIME,CURRENT_TIME,NOW,CURRENT_TIMESTAMP,"
+                + "DAYNAME,DAYOFMONTH,DAYOFWEEK,DAYOFYEAR,EXTRACT,HOUR,MINUTE,MONTH,MONTHNAME,QUARTER,SECOND,WEEK,YEAR,"
+                + "TIMESTAMPDIFF");
         return p;
     }
 

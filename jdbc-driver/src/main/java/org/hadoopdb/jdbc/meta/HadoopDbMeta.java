@@ -1,6 +1,5 @@
 package org.hadoopdb.jdbc.meta;
 
-import java.sql.Types;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,6 +18,8 @@ import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.MissingResultsException;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.proto.Requests;
+import org.apache.calcite.avatica.remote.ProtobufMeta;
 import org.apache.calcite.avatica.remote.TypedValue;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
@@ -58,7 +59,7 @@ import org.slf4j.LoggerFactory;
  * Service service = new LocalService(meta);   // in-process, or behind AvaticaProtobufHandler
  * }</pre>
  */
-public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoCloseable {
+public final class HadoopDbMeta extends DatabaseMetadataMeta implements ProtobufMeta, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HadoopDbMeta.class);
     private static final Pattern KILL = Pattern.compile("(?is)\\s*KILL\\s+QUERY\\s+'([^'/]+)/(\\d+)'\\s*;?\\s*");
 
@@ -248,10 +249,7 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoClos
         List<ColumnMetaData> columns = describe(c, sql, parameters);
         MetaStatement s = c.newStatement();
         s.prepare(sql, parameters, maxRowCount);
-        List<AvaticaParameter> params = new ArrayList<>(parameters);
-        for (int i = 0; i < parameters; i++) {
-            params.add(new AvaticaParameter(false, 0, 0, Types.OTHER, "ANY", Object.class.getName(), "?" + (i + 1)));
-        }
+        List<AvaticaParameter> params = parameters == 0 ? List.of() : ParameterTypes.of(c.session, sql, parameters);
         StatementHandle h = new StatementHandle(ch.id, s.id, Signature.create(columns, sql, params,
                 CursorFactory.LIST, columns.isEmpty() && !isQuery(sql) ? StatementType.OTHER_DDL : StatementType.SELECT));
         return h;
@@ -351,17 +349,15 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoClos
             throws NoSuchStatementException {
         MetaConnection c = connection(h.connectionId);
         MetaStatement s = c.statement(h);
-        long[] counts = new long[sqlCommands.size()];
-        for (int i = 0; i < counts.length; i++) {
-            Statement parsed;
+        List<Statement> batch = new ArrayList<>(sqlCommands.size());
+        for (String sql : sqlCommands) {
             try {
-                parsed = HiveQlParser.parse(SourceSpan.of(text(sqlCommands.get(i))));
+                batch.add(HiveQlParser.parse(SourceSpan.of(text(sql))));
             } catch (RuntimeException e) {
                 throw Errors.toClient(e, false);
             }
-            counts[i] = updateCount(run(c, s, parsed, 0, 0), i);
         }
-        return new ExecuteBatchResult(counts);
+        return runBatch(c, s, batch);
     }
 
     @Override
@@ -369,11 +365,22 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements AutoClos
             throws NoSuchStatementException {
         MetaConnection c = connection(h.connectionId);
         MetaStatement s = c.statement(h);
-        long[] counts = new long[parameterValues.size()];
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] = updateCount(run(c, s, bound(s, parameterValues.get(i)), 0, 0), i);
+        List<Statement> batch = new ArrayList<>(parameterValues.size());
+        for (List<TypedValue> values : parameterValues) {
+            batch.add(bound(s, values));
         }
-        return new ExecuteBatchResult(counts);
+        return runBatch(c, s, batch);
+    }
+
+    /** The protobuf protocol (remote and embedded connections alike) sends a batch's values in this form. */
+    @Override
+    public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> batches)
+            throws NoSuchStatementException {
+        return executeBatch(h, ParameterValues.fromProto(batches));
+    }
+
+    private ExecuteBatchResult runBatch(MetaConnection c, MetaStatement s, List<Statement> batch) {
+        return new ExecuteBatchResult(BatchPlan.run(batch, (statement, index) -> updateCount(run(c, s, statement, 0, 0), index)));
     }
 
     private static long updateCount(ExecuteResult r, int index) {

@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlKind;
@@ -63,11 +64,51 @@ public final class ParameterBinder {
         if (at.isEmpty()) {
             return HiveQlParser.parse(SourceSpan.of(sql));
         }
+        Marked marked = mark(sql, at, values);
+        Statement parsed = marked.statement();
+        SqlNode tree = marked.tree();
+        int[] replaced = new int[values.size()];
+        SqlNode root = substitute(tree, marked.nonce(), values, replaced);
+        for (int i = 0; i < replaced.length; i++) {
+            if (replaced[i] != 1 && !marked.limits().contains(i)) {
+                throw new PlannerException("Parameter " + (i + 1) + " stands where HiveQL expects no expression "
+                        + "(parameters may replace values and LIMIT counts only, not names or keywords)");
+            }
+        }
+        // SourceSpan keeps the text the user wrote, with '?'s: it names the query in job names and errors.
+        SourceSpan span = SourceSpan.of(sql);
+        if (parsed instanceof QueryStatement q) {
+            return new QueryStatement(root, q.distributeBy(), span);
+        }
+        InsertTableStatement i = (InsertTableStatement) parsed;
+        return new InsertTableStatement(i.table(), i.overwrite(), i.columns(), root, span);
+    }
+
+    /**
+     * A statement parsed with marker literals where its {@code ?}s stand (LIMIT counts written in
+     * from {@code values}, 0 where the value is null): for finding what each parameter stands for.
+     */
+    static Marked mark(String sql, List<Object> values) {
+        List<Integer> at = positions(sql);
+        if (at.size() != values.size()) {
+            throw new PlannerException("The statement has " + at.size() + " ? parameter(s) but " + values.size()
+                    + " value(s) were bound");
+        }
+        return mark(sql, at, values);
+    }
+
+    private static Marked mark(String sql, List<Integer> at, List<Object> values) {
+        Set<Integer> limits = LimitParameters.of(sql, at);
         String nonce = HexFormat.of().formatHex(randomBytes());
         StringBuilder marked = new StringBuilder(sql.length() + at.size() * 40);
         int from = 0;
         for (int i = 0; i < at.size(); i++) {
-            marked.append(sql, from, at.get(i)).append('\'').append(marker(nonce, i)).append('\'');
+            marked.append(sql, from, at.get(i));
+            if (limits.contains(i)) {
+                marked.append(LimitParameters.count(values.get(i), i + 1));
+            } else {
+                marked.append('\'').append(marker(nonce, i)).append('\'');
+            }
             from = at.get(i) + 1;
         }
         marked.append(sql.substring(from));
@@ -87,21 +128,15 @@ public final class ParameterBinder {
         } else {
             throw new PlannerException("? parameters can be used in queries and INSERT ... SELECT only");
         }
-        int[] replaced = new int[values.size()];
-        SqlNode root = substitute(tree, nonce, values, replaced);
-        for (int i = 0; i < replaced.length; i++) {
-            if (replaced[i] != 1) {
-                throw new PlannerException("Parameter " + (i + 1) + " stands where HiveQL expects no expression "
-                        + "(parameters may replace values only, not names, keywords or LIMIT counts)");
-            }
+        return new Marked(parsed, tree, nonce, limits);
+    }
+
+    /** A statement parsed with markers: its tree holds a marker literal for each parameter not in {@code limits}. */
+    record Marked(Statement statement, SqlNode tree, String nonce, Set<Integer> limits) {
+        /** The parameter index a node is the marker of, or null. */
+        Integer parameter(SqlNode node) {
+            return markerIndex(node, nonce);
         }
-        // SourceSpan keeps the text the user wrote, with '?'s: it names the query in job names and errors.
-        SourceSpan span = SourceSpan.of(sql);
-        if (parsed instanceof QueryStatement q) {
-            return new QueryStatement(root, q.distributeBy(), span);
-        }
-        InsertTableStatement i = (InsertTableStatement) parsed;
-        return new InsertTableStatement(i.table(), i.overwrite(), i.columns(), root, span);
     }
 
     private static byte[] randomBytes() {

@@ -6,6 +6,8 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.avatica.proto.Common;
+import org.apache.calcite.avatica.proto.Requests;
 import org.apache.calcite.avatica.remote.TypedValue;
 import org.hadoopdb.jdbc.JdbcException;
 
@@ -16,6 +18,19 @@ import org.hadoopdb.jdbc.JdbcException;
  */
 final class ParameterValues {
     private ParameterValues() {
+    }
+
+    /** A batch's parameter sets in the form the protobuf protocol sends them. */
+    static List<List<TypedValue>> fromProto(List<Requests.UpdateBatch> batches) {
+        List<List<TypedValue>> out = new ArrayList<>(batches.size());
+        for (Requests.UpdateBatch batch : batches) {
+            List<TypedValue> row = new ArrayList<>(batch.getParameterValuesCount());
+            for (Common.TypedValue v : batch.getParameterValuesList()) {
+                row.add(TypedValue.fromProto(v));
+            }
+            out.add(row);
+        }
+        return out;
     }
 
     static List<Object> toJava(List<TypedValue> values) {

@@ -1,17 +1,24 @@
 package org.hadoopdb.jdbc.meta;
 
 import java.time.Duration;
-import java.util.concurrent.Semaphore;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.hadoopdb.jdbc.JdbcException;
 
 /**
  * The bounded pool of statements that may run at once (so 50 clients do not launch 50 MapReduce jobs
- * together), with a bounded queue in front of it. A statement that finds the queue full is refused at
- * once; one that waits longer than the queue timeout gives up; a queued statement that is cancelled
- * leaves the queue.
+ * together), with a bounded first-come first-served queue in front of it. A statement that finds the
+ * queue full is refused at once; one that waits longer than the queue timeout gives up; a queued
+ * statement that is cancelled leaves the queue.
+ *
+ * <p>Admission is strictly in arrival order: a statement that arrives while others wait queues behind
+ * them even if a slot is free at that instant, and a freed slot is handed to the first waiter
+ * directly, so no newcomer can take it first. Waiters look at their cancel flag every
+ * {@value #POLL_MILLIS} ms and keep their place while they do.
  *
  * <pre>{@code
  * QueryGate gate = new QueryGate(4, 64, Duration.ofMinutes(10));
@@ -23,18 +30,20 @@ import org.hadoopdb.jdbc.JdbcException;
 public final class QueryGate {
     private static final long POLL_MILLIS = 100;
 
-    private final Semaphore running;
     private final int maxRunning;
     private final int maxQueued;
     private final Duration queueTimeout;
-    private final AtomicInteger queued = new AtomicInteger();
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Waiting statements, first come first. */
+    private final Deque<Waiter> waiting = new ArrayDeque<>();
+    private int free;
 
     public QueryGate(int maxRunning, int maxQueued, Duration queueTimeout) {
         if (maxRunning < 1) {
             throw new IllegalArgumentException("At least one query must be allowed to run, got " + maxRunning);
         }
         this.maxRunning = maxRunning;
-        this.running = new Semaphore(maxRunning, true);
+        this.free = maxRunning;
         this.maxQueued = Math.max(0, maxQueued);
         this.queueTimeout = queueTimeout;
     }
@@ -46,31 +55,59 @@ public final class QueryGate {
 
     /** Statements running now. */
     public int running() {
-        return maxRunning - running.availablePermits();
+        lock.lock();
+        try {
+            return maxRunning - free;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Statements waiting for a slot now. */
     public int queued() {
-        return queued.get();
+        lock.lock();
+        try {
+            return waiting.size();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
-     * Waits for a slot. Fails with a {@link JdbcException} saying why (queue full, waited too long,
-     * cancelled while queued).
+     * Waits for a slot, behind every statement that came earlier. Fails with a {@link JdbcException}
+     * saying why (queue full, waited too long, cancelled while queued).
      */
     public Permit enter(BooleanSupplier cancelled) {
-        if (running.tryAcquire()) {
-            return new Permit();
-        }
-        if (queued.incrementAndGet() > maxQueued) {
-            queued.decrementAndGet();
-            throw new JdbcException(JdbcException.BUSY, "The server is busy: " + maxRunning
-                    + " statements are running and " + maxQueued + " are queued (hadoopdb.server.max-running-queries, "
-                    + "hadoopdb.server.max-queued-queries); try again later");
-        }
+        lock.lock();
         try {
-            long deadline = System.nanoTime() + queueTimeout.toNanos();
-            while (true) {
+            if (waiting.isEmpty() && free > 0) {
+                free--;
+                return new Permit();
+            }
+            if (waiting.size() >= maxQueued) {
+                throw new JdbcException(JdbcException.BUSY, "The server is busy: " + maxRunning
+                        + " statements are running and " + maxQueued + " are queued (hadoopdb.server.max-running-queries, "
+                        + "hadoopdb.server.max-queued-queries); try again later");
+            }
+            Waiter me = new Waiter(lock.newCondition());
+            waiting.addLast(me);
+            try {
+                return await(me, cancelled);
+            } finally {
+                if (!me.admitted) {
+                    waiting.remove(me);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits, holding the lock between waits, until {@code me} is handed a slot or gives up. */
+    private Permit await(Waiter me, BooleanSupplier cancelled) {
+        long deadline = System.nanoTime() + queueTimeout.toNanos();
+        try {
+            while (!me.admitted) {
                 if (cancelled.getAsBoolean()) {
                     throw new JdbcException(JdbcException.CANCELLED, "Query cancelled while it waited in the queue");
                 }
@@ -79,15 +116,43 @@ public final class QueryGate {
                     throw new JdbcException(JdbcException.TIMEOUT, "The statement waited " + queueTimeout
                             + " for one of the " + maxRunning + " running slots (hadoopdb.server.queue-timeout) and gave up");
                 }
-                if (running.tryAcquire(Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left) + 1), TimeUnit.MILLISECONDS)) {
-                    return new Permit();
-                }
+                me.turn.awaitNanos(Math.min(TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS), left));
             }
+            return new Permit();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            if (me.admitted) {
+                // the slot was handed over as the thread was interrupted: pass it on
+                release();
+                me.admitted = false;
+            }
             throw new JdbcException(JdbcException.CANCELLED, "Interrupted while waiting in the query queue");
+        }
+    }
+
+    /** Hands a freed slot to the first waiter, or keeps it free when nobody waits. */
+    private void release() {
+        lock.lock();
+        try {
+            Waiter next = waiting.pollFirst();
+            if (next == null) {
+                free++;
+            } else {
+                next.admitted = true;
+                next.turn.signal();
+            }
         } finally {
-            queued.decrementAndGet();
+            lock.unlock();
+        }
+    }
+
+    /** A statement in the queue; {@code admitted} once a slot has been handed to it. */
+    private static final class Waiter {
+        final Condition turn;
+        boolean admitted;
+
+        Waiter(Condition turn) {
+            this.turn = turn;
         }
     }
 
@@ -102,7 +167,7 @@ public final class QueryGate {
         public void close() {
             if (!released) {
                 released = true;
-                running.release();
+                release();
             }
         }
     }

@@ -68,4 +68,16 @@ class ParameterBinderTest {
         assertThatThrownBy(() -> ParameterBinder.bind("SELECT a FROM t WHERE b = ?", List.of(new Object())))
                 .isInstanceOf(PlannerException.class).hasMessageContaining("Parameter 1");
     }
+
+    @Test
+    void limitAndOffsetCountsTakeParameters() {
+        assertThat(bound("SELECT a FROM t WHERE b = ? ORDER BY a LIMIT ?", "x", 5)).contains("FETCH NEXT 5 ROWS ONLY");
+        assertThat(bound("SELECT a FROM t ORDER BY a LIMIT ? OFFSET ?", 5L, new BigDecimal("2"))).contains("OFFSET 2 ROWS");
+        assertThat(bound("SELECT a FROM t ORDER BY a LIMIT ?, ?", 2, "5")).contains("OFFSET 2 ROWS").contains("FETCH NEXT 5 ROWS");
+        assertThat(bound("SELECT a FROM t WHERE b = 'limit ?' LIMIT ?", 1)).contains("FETCH NEXT 1 ROWS");
+        for (Object wrong : new Object[] {-1, 2.5, "1; DROP TABLE t", 3_000_000_000L}) {
+            assertThatThrownBy(() -> bound("SELECT a FROM t LIMIT ?", wrong)).as("%s", wrong)
+                    .isInstanceOf(PlannerException.class).hasMessageContaining("LIMIT");
+        }
+    }
 }

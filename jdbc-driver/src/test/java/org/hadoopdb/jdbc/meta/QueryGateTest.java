@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.hadoopdb.jdbc.JdbcException;
@@ -56,5 +61,41 @@ class QueryGateTest {
                     e -> assertThat(e.sqlState()).isEqualTo(JdbcException.CANCELLED));
             assertThat(gate.queued()).isZero();
         }
+    }
+
+    /**
+     * First come, first served: waiters get the slot in the order they queued, and a statement that
+     * arrives just as a slot is freed queues behind them instead of taking it.
+     */
+    @Test
+    void slotsGoToWaitersInArrivalOrderAndNewcomersQueueBehindThem() throws Exception {
+        QueryGate gate = new QueryGate(1, 10, Duration.ofSeconds(60));
+        List<String> order = Collections.synchronizedList(new ArrayList<>());
+        QueryGate.Permit held = gate.enter(() -> false);
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        List<CompletableFuture<Void>> waiters = new ArrayList<>();
+        for (String name : List.of("a", "b", "c", "d")) {
+            waiters.add(CompletableFuture.runAsync(() -> {
+                try (QueryGate.Permit p = gate.enter(() -> false)) {
+                    order.add(name);
+                }
+            }, threads));
+            int expected = waiters.size();
+            while (gate.queued() < expected) {
+                Thread.onSpinWait(); // the next waiter starts only once this one is in the queue
+            }
+        }
+        held.close();
+        // arrives while a, b, c and d still wait (at most one of them has the slot): it must come last
+        try (QueryGate.Permit newcomer = gate.enter(() -> false)) {
+            order.add("newcomer");
+        }
+        for (CompletableFuture<Void> w : waiters) {
+            w.get(10, TimeUnit.SECONDS);
+        }
+        threads.shutdown();
+        assertThat(order).containsExactly("a", "b", "c", "d", "newcomer");
+        assertThat(gate.running()).isZero();
+        assertThat(gate.queued()).isZero();
     }
 }
