@@ -13,7 +13,8 @@ import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
 
 /**
- * A forward-only result set read frame by frame from the server. Adds the JDBC 4.2 conversions
+ * A forward-only result set read frame by frame from the server; it stops when its statement is
+ * cancelled (SQLState HY008). Adds the JDBC 4.2 conversions
  * {@code getObject(i, LocalDate.class)} and {@code getObject(i, LocalDateTime.class)}, which
  * tools use for DATE and TIMESTAMP columns.
  */
@@ -21,6 +22,15 @@ final class HadoopDbResultSet extends AvaticaResultSet {
     HadoopDbResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature,
                       ResultSetMetaData resultSetMetaData, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
         super(statement, state, signature, resultSetMetaData, timeZone, firstFrame);
+    }
+
+    /** After {@code Statement.cancel()} no further row: the rows already received are not handed out either. */
+    @Override
+    public boolean next() throws SQLException {
+        if (statement != null && statement.connection instanceof HadoopDbConnection c && c.cancelled(statement.handle)) {
+            throw new SQLException("Query cancelled: the statement was cancelled while its rows were read", "HY008");
+        }
+        return super.next();
     }
 
     @Override
