@@ -172,6 +172,36 @@ class CancelCleanupIT {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"embedded", "remote"})
+    @Timeout(180)
+    void aCancelledInsertStopsWritingItsRows(String kind) throws Exception {
+        Path dir = Files.createTempDirectory("hadoopdb-cancelled-insert-").resolve("out");
+        Path file = dir.resolve("000000_0");
+        try (Connection c = connect(kind, new Properties()); Statement s = c.createStatement()) {
+            // whichever way the join runs (in the client or as jobs), its rows are written by the statement itself
+            Future<SQLException> run = runner.submit(() -> {
+                try {
+                    s.executeUpdate("INSERT OVERWRITE LOCAL DIRECTORY '" + dir + "' " + CROSS_JOIN);
+                    return null;
+                } catch (SQLException e) {
+                    return e;
+                }
+            });
+            await(() -> size(file) > 0, Duration.ofSeconds(120), "the insert writes its rows");
+            s.cancel();
+            SQLException e = run.get(120, TimeUnit.SECONDS);
+            assertThat((Throwable) e).as("the cancelled insert's failure").isNotNull();
+            assertThat(e.getSQLState()).isEqualTo("HY008");
+            awaitNone(() -> threadsNamed("hadoopdb-client-reduce"), "reducers of the client's stage that still run");
+            assertEverythingReleased();
+        } finally {
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(dir);
+            Files.deleteIfExists(dir.getParent());
+        }
+    }
+
     private static void assertCancelled(ResultSet rs) {
         SQLException failure = null;
         int more = 0;
