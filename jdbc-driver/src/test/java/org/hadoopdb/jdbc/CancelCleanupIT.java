@@ -39,8 +39,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A cancelled or timed-out query stops completely, embedded and behind the query server: no task of
  * its jobs runs on, none of its files is left in the home's scratch, no file of the home is held open
- * after its deletion, and a result being fetched yields no row after the cancel. The cluster is this
- * class's own, so whatever runs or lies in its scratch belongs to the query under test.
+ * after its deletion, an INSERT stops writing, and a result being fetched yields no row after the
+ * cancel. The cluster is this class's own, so whatever runs or lies in its scratch belongs to the
+ * query under test.
  */
 class CancelCleanupIT {
     /** The cross join runs as MapReduce jobs, never in the client. */
