@@ -16,6 +16,7 @@ import org.hadoopdb.connector.row.SortKeyCodec;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.runtime.mr.JaninoLoader;
 import org.hadoopdb.runtime.mr.StageSideInputs;
+import org.hadoopdb.runtime.ops.Cancellation;
 import org.hadoopdb.runtime.ops.Pipeline;
 import org.hadoopdb.runtime.ops.RowSink;
 import org.hadoopdb.planner.plan.ChunkSource;
@@ -142,7 +143,7 @@ final class ClientStage {
                 entries.add(new Entry(codec.encode(kept, key).copy(), kept));
                 bytes[0] += kept.estimatedBytes() + key.length() + ENTRY_OVERHEAD;
             };
-            heads.add(Pipeline.build(in.mapOps(), sink, loader, sideInputs));
+            heads.add(Pipeline.build(in.mapOps(), sink, loader, sideInputs, () -> cancelled));
         }
         if (cancelled) {
             throw cancelledError();
@@ -214,6 +215,8 @@ final class ClientStage {
         private int position;
         private Row row;
         private boolean closed;
+        /** Set from another thread: the reduce operators stop, and the reader gets "Query cancelled". */
+        private volatile boolean stopped;
 
         Output(List<Entry> entries, Runnable onClose) {
             this.onClose = onClose;
@@ -225,9 +228,12 @@ final class ClientStage {
         private void reduce(List<Entry> entries) {
             try {
                 Batcher terminal = new Batcher();
-                RowSink head = Pipeline.build(stage.reduceOps(), terminal, new JaninoLoader(), new StageSideInputs(conf));
+                RowSink head = Pipeline.build(stage.reduceOps(), terminal, new JaninoLoader(), new StageSideInputs(conf),
+                        () -> stopped);
+                Cancellation.Ticker rows = ((Cancellation) () -> stopped).ticker();
                 SortKey group = null;
                 for (int i = 0; i < entries.size() && !head.done(); i++) {
+                    rows.tick();
                     Entry e = entries.get(i);
                     if (group != null && e.key().compareGroup(group) != 0) {
                         head.endGroup();
@@ -290,6 +296,9 @@ final class ClientStage {
 
         @Override
         public boolean next() {
+            if (stopped) {
+                throw cancelledError();
+            }
             while (position >= batch.size()) {
                 if (closed) {
                     return false;
@@ -302,6 +311,9 @@ final class ClientStage {
                     throw e;
                 }
                 if (b == null) {
+                    if (stopped) {
+                        throw cancelledError();
+                    }
                     return false;
                 }
                 batch = b;
@@ -314,6 +326,14 @@ final class ClientStage {
         @Override
         public Row row() {
             return row;
+        }
+
+        /** Stops the reduce operators and wakes a reader waiting for rows, which then gets "Query cancelled". */
+        @Override
+        public void cancel() {
+            stopped = true;
+            out.close();
+            out.wake();
         }
 
         @Override

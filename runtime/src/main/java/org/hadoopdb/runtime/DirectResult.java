@@ -5,6 +5,7 @@ import org.apache.hadoop.fs.Path;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.plan.ChunkSource;
 
 /**
@@ -19,6 +20,7 @@ final class DirectResult implements ResultStream {
     private int position;
     private Row row;
     private boolean closed;
+    private volatile boolean cancelled;
 
     private DirectResult(ChunkReads reads, RowSchema schema) {
         this.reads = reads;
@@ -36,6 +38,9 @@ final class DirectResult implements ResultStream {
 
     @Override
     public boolean next() {
+        if (cancelled) {
+            throw new PlannerException("Query cancelled");
+        }
         while (position >= batch.size()) {
             if (closed) {
                 return false;
@@ -48,6 +53,9 @@ final class DirectResult implements ResultStream {
                 throw e;
             }
             if (b == null) {
+                if (cancelled) {
+                    throw new PlannerException("Query cancelled");
+                }
                 return false;
             }
             batch = b.rows();
@@ -60,6 +68,13 @@ final class DirectResult implements ResultStream {
     @Override
     public Row row() {
         return row;
+    }
+
+    /** Stops the chunk reads at once: a reader waiting in {@link #next()} gets "Query cancelled". */
+    @Override
+    public void cancel() {
+        cancelled = true;
+        reads.cancel();
     }
 
     @Override

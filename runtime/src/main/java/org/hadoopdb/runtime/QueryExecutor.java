@@ -1,6 +1,7 @@
 package org.hadoopdb.runtime;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,7 @@ import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.SortKey;
 import org.hadoopdb.connector.row.SortKeyPartitioner;
 import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.runtime.mr.QueryCancellation;
 import org.hadoopdb.runtime.mr.StageConf;
 import org.hadoopdb.runtime.mr.StageInputFormat;
 import org.hadoopdb.runtime.mr.StageMapper;
@@ -45,10 +47,17 @@ import org.slf4j.LoggerFactory;
  * on the local runner by default or YARN when configured, the last stage in the client), carries that
  * {@link ExecutionPlan} out, then streams the result. Intermediate results live under the query's
  * scratch directory and are deleted when the result stream is closed or the query fails.
- * {@link #cancel()} from another thread kills the running jobs.
+ *
+ * <p>{@link #cancel()} from another thread stops the query: the tasks of its jobs on the local runner
+ * see its {@link QueryCancellation} flag within a few rows and fail, so each job ends by itself, and
+ * only then are the query's files deleted (killing a local job would leave its task threads writing
+ * into deleted files); a job that has not ended {@link #CANCEL_GRACE} after the cancel is killed. Jobs
+ * on a cluster are killed at once. The stage in the client stops its reads.
  */
 public final class QueryExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(QueryExecutor.class);
+    /** How long the tasks of a cancelled local job may take to stop before the job is killed. */
+    static final Duration CANCEL_GRACE = Duration.ofSeconds(60);
 
     private final HadoopDbConfig config;
     private final Path catalogDir;
@@ -57,6 +66,7 @@ public final class QueryExecutor {
     private final Set<Job> running = ConcurrentHashMap.newKeySet();
     private volatile boolean cancelled;
     private volatile ClientStage client;
+    private volatile QueryCancellation.Query signal;
 
     /**
      * @param catalogDir     catalog directory the plan was made against
@@ -78,7 +88,16 @@ public final class QueryExecutor {
         Configuration base = jobConf(queryDir);
         ExecutionPlan exec = decide(plan, base);
         exec.explanation().forEach(line -> LOG.info("Run time: {}", line));
-        return execute(exec, base, queryDir, description, progress);
+        // the jobs all run (and end) inside execute: the result streams without them
+        try (QueryCancellation.Query q = QueryCancellation.register(queryDir.toString())) {
+            signal = q;
+            if (cancelled) {
+                q.cancel();
+            }
+            return execute(exec, base, queryDir, description, progress);
+        } finally {
+            signal = null;
+        }
     }
 
     /**
@@ -154,22 +173,77 @@ public final class QueryExecutor {
         }
     }
 
-    /** Kills the running jobs and stops the client's chunk reads, if any; {@link #run} then fails with "cancelled". */
+    /**
+     * Stops the running jobs (see the class comment) and the client's chunk reads, if any; {@link #run}
+     * then fails with "cancelled" once the jobs have ended.
+     */
     public void cancel() {
         cancelled = true;
+        QueryCancellation.Query q = signal;
+        if (q != null) {
+            q.cancel();
+        }
         ClientStage c = client;
         if (c != null) {
             c.cancel();
         }
         for (Job job : List.copyOf(running)) {
-            try {
-                job.killJob();
-            } catch (IOException e) {
-                LOG.warn("Could not kill job {}: {}", job.getJobID(), e.getMessage());
-            } catch (IllegalStateException notSubmitted) {
-                // the job failed to submit, or is being submitted: the cancelled flag stops it from running
-                LOG.debug("Job {} was not running: {}", job.getJobName(), notSubmitted.getMessage());
+            if (!isLocal(job)) {
+                kill(job);
             }
+        }
+    }
+
+    private static boolean isLocal(Job job) {
+        return "local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"));
+    }
+
+    private static void kill(Job job) {
+        try {
+            job.killJob();
+        } catch (IOException e) {
+            LOG.warn("Could not kill job {}: {}", job.getJobID(), e.getMessage());
+        } catch (IllegalStateException notSubmitted) {
+            // the job failed to submit, or is being submitted: the cancelled flag stops it from running
+            LOG.debug("Job {} was not running: {}", job.getJobName(), notSubmitted.getMessage());
+        }
+    }
+
+    /**
+     * Waits for the job to end, reporting progress. Once the query is cancelled, or this thread is
+     * interrupted (another stage failed), it still waits for the job's tasks to stop, so the query's
+     * files are not deleted under them; past {@link #CANCEL_GRACE} it kills the job.
+     *
+     * @throws PlannerException "Query interrupted" when this thread was interrupted
+     */
+    private void awaitEnd(Job job, Stage stage, int stages, ProgressListener progress) throws IOException {
+        JobProgress mapProgress = new JobProgress(job);
+        boolean interrupted = false;
+        long killAt = 0;
+        while (!job.isComplete()) {
+            if (cancelled || interrupted) {
+                if (killAt == 0) {
+                    cancel();
+                    killAt = System.nanoTime() + CANCEL_GRACE.toNanos();
+                } else if (System.nanoTime() - killAt > 0) {
+                    LOG.warn("The tasks of {} did not stop within {} s of the cancel: killing the job", job.getJobID(),
+                            CANCEL_GRACE.toSeconds());
+                    kill(job);
+                    break;
+                }
+            } else {
+                progress.progress(stage.id(), stages, job.getJobID().toString(), mapProgress.map(),
+                        stage.shuffle() == null ? 0 : job.reduceProgress());
+            }
+            try {
+                Thread.sleep(killAt == 0 ? 200 : 50);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+            throw new PlannerException("Query interrupted");
         }
     }
 
@@ -223,7 +297,7 @@ public final class QueryExecutor {
             pool.shutdownNow();
             // wait for cancelled stages so the scratch directory is not deleted under them
             try {
-                pool.awaitTermination(30, TimeUnit.SECONDS);
+                pool.awaitTermination(CANCEL_GRACE.toSeconds() + 30, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -275,13 +349,11 @@ public final class QueryExecutor {
             running.add(job);
             job.submit();
             LOG.info("Stage {}/{} running as {}", stage.id(), stages, job.getJobID());
-            JobProgress mapProgress = new JobProgress(job);
-            while (!job.isComplete()) {
-                progress.progress(stage.id(), stages, job.getJobID().toString(), mapProgress.map(),
-                        stage.shuffle() == null ? 0 : job.reduceProgress());
-                Thread.sleep(200);
+            try {
+                awaitEnd(job, stage, stages, progress);
+            } finally {
+                running.remove(job);
             }
-            running.remove(job);
             if (cancelled) {
                 throw new PlannerException("Query cancelled");
             }

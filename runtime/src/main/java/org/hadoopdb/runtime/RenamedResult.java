@@ -29,6 +29,11 @@ final class RenamedResult implements ResultStream {
     }
 
     @Override
+    public void cancel() {
+        inner.cancel();
+    }
+
+    @Override
     public void close() {
         inner.close();
     }

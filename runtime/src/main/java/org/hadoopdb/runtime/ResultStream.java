@@ -24,6 +24,15 @@ public interface ResultStream extends AutoCloseable {
     /** The current row; valid until the next call to {@link #next()}. */
     Row row();
 
+    /**
+     * Stops the stream from another thread (a cancel while its rows are being fetched): whatever
+     * produces its rows stops, and the reader's next {@link #next()} fails with "Query cancelled"
+     * instead of waiting for rows. The owner still closes it. A stream with nothing running behind it
+     * has nothing to stop.
+     */
+    default void cancel() {
+    }
+
     @Override
     void close();
 }

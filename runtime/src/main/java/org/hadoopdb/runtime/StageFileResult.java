@@ -25,6 +25,7 @@ final class StageFileResult implements ResultStream {
     private SequenceFile.Reader reader;
     private final NullWritable key = NullWritable.get();
     private final Row row;
+    private volatile boolean cancelled;
 
     StageFileResult(Path dir, RowSchema schema, Configuration baseConf, Runnable onClose) {
         this.schema = schema;
@@ -50,6 +51,9 @@ final class StageFileResult implements ResultStream {
 
     @Override
     public boolean next() {
+        if (cancelled) {
+            throw new PlannerException("Query cancelled");
+        }
         try {
             while (true) {
                 if (reader == null) {
@@ -72,6 +76,12 @@ final class StageFileResult implements ResultStream {
     @Override
     public Row row() {
         return row;
+    }
+
+    /** The stage's files are read as the caller asks: nothing runs that could be stopped, the rows stop. */
+    @Override
+    public void cancel() {
+        cancelled = true;
     }
 
     @Override

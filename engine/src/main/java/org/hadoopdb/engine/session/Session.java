@@ -44,7 +44,7 @@ import org.hadoopdb.planner.sms.PlanningOptions;
 /**
  * One user's conversation with HadoopDB: the shell's, or one JDBC connection's. It runs HiveQL
  * statements one at a time with its own {@code SET} settings; each statement plans and runs against
- * one catalog snapshot. {@link #cancel()} (from another thread) kills the running statement's jobs.
+ * one catalog snapshot. {@link #cancel()} (from another thread) stops the running statement.
  *
  * <pre>{@code
  * for (SourceSpan s : Session.split(script)) {
@@ -64,6 +64,8 @@ public final class Session implements AutoCloseable {
     private final ViewStatements views = new ViewStatements(this);
     private final AlterStatements alters = new AlterStatements(this);
     private volatile QueryExecutor running;
+    /** The result the running statement reads itself (INSERT ... SELECT): cancel stops it too. */
+    private volatile ResultStream consumed;
     private volatile boolean closed;
 
     Session(HadoopDbEngine engine, Map<String, String> initialSettings) {
@@ -97,6 +99,9 @@ public final class Session implements AutoCloseable {
             // checks and rewrites of the statement recurse over its tree: a statement can nest too deeply
             throw new SemanticException("Cannot run the statement at line " + statement.span().line() + ": "
                     + HiveQlParser.TOO_DEEP);
+        } finally {
+            // a query's rows are the caller's from here on: they are cancelled through the stream itself
+            consumed = null;
         }
     }
 
@@ -151,11 +156,18 @@ public final class Session implements AutoCloseable {
         throw unsupported(keyword(statement), statement.span());
     }
 
-    /** Kills the jobs of the statement running in this session, if any; it then fails with "cancelled". */
+    /**
+     * Stops the statement running in this session, if any: its query's jobs, and the rows an INSERT is
+     * writing; it then fails with "cancelled".
+     */
     public void cancel() {
         QueryExecutor q = running;
         if (q != null) {
             q.cancel();
+        }
+        ResultStream r = consumed;
+        if (r != null) {
+            r.cancel();
         }
     }
 
@@ -197,7 +209,9 @@ public final class Session implements AutoCloseable {
         QueryExecutor executor = new QueryExecutor(config(), engine.catalogStore().directory(), snapshot.version());
         running = executor;
         try {
-            return executor.run(planned.plan(), query.span().text(), listener);
+            ResultStream rows = executor.run(planned.plan(), query.span().text(), listener);
+            consumed = rows;
+            return rows;
         } finally {
             running = null;
         }

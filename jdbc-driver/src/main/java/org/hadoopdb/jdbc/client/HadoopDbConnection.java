@@ -14,6 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaFactory;
@@ -41,6 +43,8 @@ public final class HadoopDbConnection extends AvaticaConnection {
     private final JdbcEscapes escapes;
     private final StatementKinds warnings = new StatementKinds();
     private final ClientInfo clientInfo = new ClientInfo();
+    /** Statements cancelled since they last started to run: their result sets yield no further row. */
+    private final Set<Integer> cancelled = ConcurrentHashMap.newKeySet();
 
     HadoopDbConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
         super(driver, factory, url, info);
@@ -71,17 +75,26 @@ public final class HadoopDbConnection extends AvaticaConnection {
         return copy;
     }
 
-    /** Kills the statement with {@code handle} on the server; a statement that is not running is left as is. */
+    /**
+     * Kills the statement with {@code handle} on the server: its jobs if it runs, its result if the
+     * client is fetching it (the result set then yields no further row: see {@link #cancelled}).
+     */
     void kill(Meta.StatementHandle handle) throws SQLException {
         if (isClosed()) {
             return;
         }
+        cancelled.add(handle.id);
         if (!SAFE_ID.matcher(handle.connectionId).matches()) {
             throw new SQLException("Unexpected connection id '" + handle.connectionId + "'");
         }
         try (java.sql.Statement kill = createStatement()) {
             kill.execute("KILL QUERY '" + handle.connectionId + "/" + handle.id + "'");
         }
+    }
+
+    /** Whether the statement was cancelled since it last started to run. */
+    boolean cancelled(Meta.StatementHandle handle) {
+        return cancelled.contains(handle.id);
     }
 
     /**
@@ -118,6 +131,7 @@ public final class HadoopDbConnection extends AvaticaConnection {
     @Override
     protected Meta.ExecuteResult prepareAndExecuteInternal(AvaticaStatement statement, String sql, long maxRowCount)
             throws SQLException, NoSuchStatementException {
+        cancelled.remove(statement.handle.id);
         try (QueryTimer timer = QueryTimer.arm(statement)) {
             try {
                 return super.prepareAndExecuteInternal(statement, sql, maxRowCount);
@@ -236,6 +250,7 @@ public final class HadoopDbConnection extends AvaticaConnection {
             // a result already in hand (metadata): nothing runs, nothing to time
             return super.executeQueryInternal(statement, signature, firstFrame, state, isUpdate);
         }
+        cancelled.remove(statement.handle.id);
         try (QueryTimer timer = QueryTimer.arm(statement)) {
             try {
                 return super.executeQueryInternal(statement, signature, firstFrame, state, isUpdate);

@@ -19,7 +19,8 @@ import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
 
 /**
- * A forward-only result set read frame by frame from the server. Adds the JDBC 4.2 conversions tools
+ * A forward-only result set read frame by frame from the server; it stops when its statement is
+ * cancelled (SQLState HY008). Adds the JDBC 4.2 conversions tools
  * use for DATE and TIMESTAMP columns: {@code getObject(i, LocalDate.class)} and
  * {@code LocalDateTime.class} give the wall-clock value exactly as stored (read through a UTC calendar,
  * so no time zone or daylight-saving gap of the client shifts it); {@code OffsetDateTime.class},
@@ -33,6 +34,15 @@ final class HadoopDbResultSet extends AvaticaResultSet {
                       ResultSetMetaData resultSetMetaData, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
         super(statement, state, signature, resultSetMetaData, timeZone, firstFrame);
         this.zone = timeZone;
+    }
+
+    /** After {@code Statement.cancel()} no further row: the rows already received are not handed out either. */
+    @Override
+    public boolean next() throws SQLException {
+        if (statement != null && statement.connection instanceof HadoopDbConnection c && c.cancelled(statement.handle)) {
+            throw new SQLException("Query cancelled: the statement was cancelled while its rows were read", "HY008");
+        }
+        return super.next();
     }
 
     @Override

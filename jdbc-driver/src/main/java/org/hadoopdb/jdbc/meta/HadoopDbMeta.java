@@ -397,6 +397,10 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
             throws NoSuchStatementException, MissingResultsException {
         MetaConnection c = connection(h.connectionId);
         MetaStatement s = c.statement(h);
+        if (s.cancelRequested()) {
+            s.closeResult();
+            throw Errors.of(JdbcException.CANCELLED, "Query cancelled while its rows were fetched");
+        }
         try {
             return s.fetch(offset, fetchMaxRowCount);
         } catch (MissingResultsException e) {

@@ -72,11 +72,16 @@ final class MetaConnection {
         runningStatement = s;
     }
 
-    /** Asks {@code s} to stop: it leaves the queue, or its jobs are killed if it is the one running. */
+    /**
+     * Asks {@code s} to stop: it leaves the queue, its jobs are stopped if it is the one running, and a
+     * result it is streaming to the client stops and is released.
+     */
     void cancel(MetaStatement s) {
         s.requestCancel();
         if (runningStatement == s) {
             session.cancel();
+        } else {
+            s.cancelResult();
         }
     }
 

@@ -25,7 +25,8 @@ final class MetaStatement {
     private int parameterCount;
     private long preparedMaxRows;
 
-    private ResultStream rows;
+    /** Volatile for {@link #cancelResult()}, which must not wait for a fetch that waits for rows. */
+    private volatile ResultStream rows;
     private long produced;
     private long limit;
 
@@ -108,6 +109,9 @@ final class MetaStatement {
         List<Object> out = new ArrayList<>(Math.min(n, 1024));
         boolean done = false;
         while (out.size() < n) {
+            if (cancelRequested) {
+                throw new JdbcException(JdbcException.CANCELLED, "Query cancelled while its rows were fetched");
+            }
             if (produced >= limit || !rows.next()) {
                 done = true;
                 break;
@@ -130,6 +134,20 @@ final class MetaStatement {
             out[i] = JdbcTypes.frameValue(row, i);
         }
         return Arrays.asList(out);
+    }
+
+    /**
+     * A cancel while the client fetches the rows: no further row is sent (the next fetch fails with
+     * HY008), what produces them stops at once, and the result is closed, releasing its files,
+     * readers and connections.
+     */
+    void cancelResult() {
+        requestCancel();
+        ResultStream r = rows;
+        if (r != null) {
+            r.cancel(); // ends a fetch waiting for rows, whose lock closeResult needs
+        }
+        closeResult();
     }
 
     synchronized void closeResult() {

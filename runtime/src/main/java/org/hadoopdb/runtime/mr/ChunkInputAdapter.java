@@ -21,6 +21,7 @@ import org.hadoopdb.connector.chunk.ChunkSplits;
 import org.hadoopdb.connector.pool.CredentialResolver;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.planner.plan.ChunkSource;
+import org.hadoopdb.runtime.ops.Cancellation;
 
 /**
  * Reads a stage's chunk sources through the database connector: one split per chunk, bound to the
@@ -58,14 +59,22 @@ public final class ChunkInputAdapter {
         return new ArrayList<>(splits);
     }
 
-    /** A reader of the chunk split wrapped in a stage split; the framework initializes it with the wrapper. */
+    /**
+     * A reader of the chunk split wrapped in a stage split; the framework initializes it with the wrapper.
+     * A task of a cancelled query does not start its chunk statement, and stops reading within a few rows.
+     */
     static RecordReader<Writable, Row> reader(InputSplit chunk, TaskAttemptContext ctx) {
         ChunkRecordReader reader = new ChunkRecordReader();
         return new RecordReader<>() {
+            private Cancellation.Ticker rows;
+
             @Override
             public void initialize(InputSplit ignored, TaskAttemptContext c) throws IOException, InterruptedException {
                 // the chunk statement runs here, before the mapper: its error is the task's cause
                 try {
+                    Cancellation cancellation = QueryCancellation.forTask(c.getConfiguration());
+                    cancellation.check();
+                    rows = cancellation.ticker();
                     reader.initialize(chunk, c);
                 } catch (IOException | RuntimeException | Error e) {
                     TaskFailures.record(c, e);
@@ -75,6 +84,7 @@ public final class ChunkInputAdapter {
 
             @Override
             public boolean nextKeyValue() throws IOException {
+                rows.tick();
                 return reader.nextKeyValue();
             }
 

@@ -32,10 +32,18 @@ final class BroadcastJoinOperator extends Forwarding {
     private final int probeOffset;
     private final int buildOffset;
     private Map<Object, List<Row>> table;
+    /** Counts the pairs tried: one probe row of a cross join meets every build row. */
+    private final Cancellation.Ticker pairs;
 
     BroadcastJoinOperator(OperatorSpec.BroadcastJoin spec, CompiledPredicate residual, Pipeline.SideInputs sideInputs,
                           RowSink next) {
+        this(spec, residual, sideInputs, next, Cancellation.NONE.ticker());
+    }
+
+    BroadcastJoinOperator(OperatorSpec.BroadcastJoin spec, CompiledPredicate residual, Pipeline.SideInputs sideInputs,
+                          RowSink next, Cancellation.Ticker pairs) {
         super(next);
+        this.pairs = pairs;
         this.spec = spec;
         this.type = Type.valueOf(spec.type().toUpperCase(Locale.ROOT));
         this.residual = residual;
@@ -64,6 +72,7 @@ final class BroadcastJoinOperator extends Forwarding {
                 SelectOperator.copy(probe, p, pair, probeOffset + p, pairKinds[probeOffset + p]);
             }
             for (Row build : matches) {
+                pairs.tick();
                 for (int b = 0; b < buildWidth; b++) {
                     SelectOperator.copy(build, b, pair, buildOffset + b, pairKinds[buildOffset + b]);
                 }

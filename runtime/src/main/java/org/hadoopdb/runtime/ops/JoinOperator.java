@@ -52,9 +52,16 @@ final class JoinOperator extends Forwarding {
     private final BitSet leftMatched = new BitSet();
     private final List<Row> rightBatch = new ArrayList<>();
     private boolean nullKey;
+    /** Counts the pairs tried: one input row can make millions (a key shared by many rows, a cross join). */
+    private final Cancellation.Ticker pairs;
 
     JoinOperator(OperatorSpec.Join spec, CompiledPredicate residual, RowSink next) {
+        this(spec, residual, next, Cancellation.NONE.ticker());
+    }
+
+    JoinOperator(OperatorSpec.Join spec, CompiledPredicate residual, RowSink next, Cancellation.Ticker pairs) {
         super(next);
+        this.pairs = pairs;
         this.type = Type.valueOf(spec.type().toUpperCase(Locale.ROOT));
         this.keys = spec.keys();
         this.leftWidth = spec.leftWidth();
@@ -182,6 +189,7 @@ final class JoinOperator extends Forwarding {
         }
         setLeft(l);
         for (int ri = 0; ri < rightBatch.size(); ri++) {
+            pairs.tick();
             setRight(rightBatch.get(ri));
             if (residual == null || residual.test(pair)) {
                 leftMatched.set(index);
@@ -206,6 +214,7 @@ final class JoinOperator extends Forwarding {
         try {
             Row spilled = new Row(leftSchema);
             for (int i = 0; i < total; i++) {
+                pairs.tick();
                 Row l;
                 if (i < left.size()) {
                     l = left.get(i);

@@ -34,14 +34,24 @@ public final class Pipeline {
 
     /** As {@link #build(List, RowSink, ExpressionLoader)}, for operators that read earlier stages' output. */
     public static RowSink build(List<OperatorSpec> specs, RowSink terminal, ExpressionLoader loader, SideInputs sideInputs) {
+        return build(specs, terminal, loader, sideInputs, Cancellation.NONE);
+    }
+
+    /**
+     * As {@link #build(List, RowSink, ExpressionLoader, SideInputs)}, in a task that must stop when its
+     * query is cancelled: the joins, which emit many rows per input row, check {@code cancellation}.
+     */
+    public static RowSink build(List<OperatorSpec> specs, RowSink terminal, ExpressionLoader loader, SideInputs sideInputs,
+            Cancellation cancellation) {
         RowSink next = terminal;
         for (int i = specs.size() - 1; i >= 0; i--) {
-            next = operator(specs.get(i), next, loader, sideInputs);
+            next = operator(specs.get(i), next, loader, sideInputs, cancellation);
         }
         return next;
     }
 
-    private static RowSink operator(OperatorSpec spec, RowSink next, ExpressionLoader loader, SideInputs sideInputs) {
+    private static RowSink operator(OperatorSpec spec, RowSink next, ExpressionLoader loader, SideInputs sideInputs,
+            Cancellation cancellation) {
         if (spec instanceof OperatorSpec.Filter f) {
             return new FilterOperator(loader.load(f.className(), f.javaSource(), CompiledPredicate.class), next);
         }
@@ -60,12 +70,12 @@ public final class Pipeline {
         if (spec instanceof OperatorSpec.Join j) {
             CompiledPredicate residual = j.residual() == null ? null
                     : loader.load(j.residual().className(), j.residual().javaSource(), CompiledPredicate.class);
-            return new JoinOperator(j, residual, next);
+            return new JoinOperator(j, residual, next, cancellation.ticker());
         }
         if (spec instanceof OperatorSpec.BroadcastJoin b) {
             CompiledPredicate residual = b.residual() == null ? null
                     : loader.load(b.residual().className(), b.residual().javaSource(), CompiledPredicate.class);
-            return new BroadcastJoinOperator(b, residual, sideInputs, next);
+            return new BroadcastJoinOperator(b, residual, sideInputs, next, cancellation.ticker());
         }
         if (spec instanceof OperatorSpec.TopN t) {
             return new TopNOperator(t, next);

@@ -1,6 +1,7 @@
 package org.hadoopdb.runtime.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.TreeMap;
 import org.hadoopdb.catalog.model.HiveType;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.codegen.CompiledPredicate;
 import org.hadoopdb.planner.plan.OperatorSpec;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -120,5 +122,29 @@ class JoinOperatorTest {
     void nullKeysNeverMatch() throws IOException {
         assertThat(run("INNER", 1 << 20, null)).noneMatch(s -> s.contains("n1") || s.contains("n2"));
         assertThat(run("FULL", 1 << 20, null)).anyMatch(s -> s.contains("n1")).anyMatch(s -> s.contains("n2"));
+    }
+
+    @Test
+    void aCancelledJoinStopsWithinAFewThousandPairs() throws IOException {
+        // one key shared by 200 left and 200 right rows: 40,000 pairs from one group
+        OperatorSpec.Join spec = new OperatorSpec.Join("INNER", 1, 2, 2, null, 1 << 20, PAIR, PAIR);
+        boolean[] cancelled = {false};
+        List<String> out = new ArrayList<>();
+        JoinOperator op = new JoinOperator(spec, null, row -> {
+            out.add(row.toString());
+            cancelled[0] = true; // the query is cancelled while its first pair is written
+        }, ((Cancellation) () -> cancelled[0]).ticker());
+        for (int tag = 0; tag < 2; tag++) {
+            for (int i = 0; i < 200; i++) {
+                Row row = new Row(COMMON);
+                row.set(0, 1);
+                row.setLong(1, tag);
+                row.set(tag == 0 ? 2 : 4, 1);
+                row.set(tag == 0 ? 3 : 5, "r" + i);
+                op.accept(row);
+            }
+        }
+        assertThatThrownBy(op::endGroup).isInstanceOf(PlannerException.class).hasMessage("Query cancelled");
+        assertThat(out).hasSizeBetween(1, Cancellation.ROWS_BETWEEN_CHECKS);
     }
 }
