@@ -11,14 +11,12 @@ import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.store.CatalogStore;
-import org.hadoopdb.connector.chunk.ChunkReadException;
 import org.hadoopdb.connector.chunk.ChunkReadSettings;
-import org.hadoopdb.connector.chunk.ChunkReader;
+import org.hadoopdb.connector.chunk.FailoverChunkReader;
 import org.hadoopdb.connector.chunk.ChunkSplit;
 import org.hadoopdb.connector.chunk.ChunkSplits;
 import org.hadoopdb.connector.pool.CredentialResolver;
 import org.hadoopdb.connector.row.Row;
-import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.runtime.mr.ChunkInputAdapter;
 import org.hadoopdb.planner.plan.ChunkSource;
 
@@ -26,9 +24,9 @@ import org.hadoopdb.planner.plan.ChunkSource;
  * The chunk statements of one or more sources, read on every chunk at once without a job: one thread
  * per chunk up to {@code hadoopdb.fetch.direct.parallel}, each handing batches of rows to the one
  * consumer through a bounded queue, so the nodes work in parallel while memory stays bounded. Batches
- * of different chunks interleave. A chunk whose node fails before it returned a row is read from its
- * next copy; after rows were returned, a retry would repeat them, so the reads fail instead, naming the
- * chunk and node (a {@link ChunkReadException} whose {@code nodeFailure()} is true).
+ * of different chunks interleave. A chunk whose node fails, before or in the middle of its read, is
+ * read on from its next copy exactly as a job's task would ({@link FailoverChunkReader}); when every
+ * copy failed the reads fail, naming the chunk and nodes.
  *
  * <pre>{@code
  * try (ChunkReads reads = ChunkReads.open(config, catalogDir, version, List.of(source))) {
@@ -101,7 +99,13 @@ final class ChunkReads implements AutoCloseable {
 
     /** One chunk, in batches; the last reader to finish ends the stream. */
     private void read(int input, ChunkSplit split) {
-        try (ChunkReader reader = openWithFailover(split)) {
+        if (batches.closed()) { // cancelled before this chunk's turn: its statement is not even started
+            if (running.decrementAndGet() == 0) {
+                batches.end();
+            }
+            return;
+        }
+        try (FailoverChunkReader reader = FailoverChunkReader.open(split, 0, settings, credentials)) {
             List<Row> rows = new ArrayList<>(BATCH);
             Row r = new Row(split.schema());
             while (!batches.closed() && reader.next(r)) {
@@ -121,24 +125,6 @@ final class ChunkReads implements AutoCloseable {
                 batches.end();
             }
         }
-    }
-
-    private ChunkReader openWithFailover(ChunkSplit split) {
-        ChunkReadException last = null;
-        for (int copy = 0; copy < split.copies().size(); copy++) {
-            if (batches.closed()) {
-                throw new PlannerException("The read of " + split + " was cancelled");
-            }
-            try {
-                return ChunkReader.open(split, copy, settings, credentials);
-            } catch (ChunkReadException e) {
-                if (!e.nodeFailure()) {
-                    throw e;
-                }
-                last = e;
-            }
-        }
-        throw new PlannerException("Every copy of " + split + " failed; the last error: " + last.getMessage(), last);
     }
 
     /**
