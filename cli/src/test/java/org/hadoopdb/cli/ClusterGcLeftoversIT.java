@@ -50,6 +50,10 @@ class ClusterGcLeftoversIT {
                     .getParent().getParent();
             Path deadLock = staleLock(catalogDir.resolve("loads/visits.lock"), "ldead", "visits");
             Path deadLease = file(config.home().runDir().resolve("leases/" + dead + "-1"), 10);
+            // and what a query killed mid-way leaves: its scratch directory, named after its process
+            String host = java.net.InetAddress.getLocalHost().getHostName();
+            Path deadQuery = file(scratch.resolve("queries/" + dead + "@" + host + "@q1/stage-1/part-r-00000"), 1 << 20)
+                    .getParent().getParent();
 
             // a live load of another table and this process's own files: never removed
             try (LoadLock liveLock = LoadLock.acquire(config.home().catalogStore().directory(), config.hadoopConf(), "pages", "llive",
@@ -57,6 +61,8 @@ class ClusterGcLeftoversIT {
                 Path liveWork = file(scratch.resolve("loads/pages-llive/global/part-r-00000"), 100);
                 Path liveLocal = file(config.home().localJobsDir().resolve(alive + "-qlive/mapred-local/file.out"), 100);
                 Path liveLease = file(config.home().runDir().resolve("leases/" + alive + "-999"), 10);
+                Path liveQuery = file(scratch.resolve("queries/" + alive + "@" + host + "@q2/stage-1/part-r-00000"), 100);
+                Path otherHostsQuery = file(scratch.resolve("queries/" + dead + "@another-host@q3/stage-1/part-r-00000"), 100);
 
                 Result gc = run("cluster", "gc");
                 assertThat(gc.exit()).as(gc.err()).isZero();
@@ -64,13 +70,17 @@ class ClusterGcLeftoversIT {
                 assertThat(deadLocal).doesNotExist();
                 assertThat(deadLock).doesNotExist();
                 assertThat(deadLease).doesNotExist();
+                assertThat(deadQuery).doesNotExist();
                 assertThat(gc.err() + gc.out()).contains(deadWork.getFileName().toString()).contains(deadLocal.getFileName().toString())
                         .contains("visits.lock").contains(deadLease.getFileName().toString())
-                        .contains("removed 3 file(s) and 1 lease(s)");
+                        .contains(deadQuery.getFileName().toString())
+                        .contains("removed 4 file(s) and 1 lease(s)");
 
                 assertThat(liveWork).exists();
                 assertThat(liveLocal).exists();
                 assertThat(liveLease).exists();
+                assertThat(liveQuery).exists();
+                assertThat(otherHostsQuery).as("whether another host's process lives cannot be seen here").exists();
                 assertThat(catalogDir.resolve("loads/pages.lock")).exists();
                 assertThat(liveLock.loadId()).isEqualTo("llive");
                 Files.delete(liveLease);

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -84,7 +83,7 @@ public final class QueryExecutor {
      * {@link #explainRun}.
      */
     public ResultStream run(QueryPlan plan, String description, ProgressListener progress) {
-        Path queryDir = new Path(scratchRoot(), "queries/" + UUID.randomUUID());
+        Path queryDir = QueryScratch.newQueryDir(config);
         Configuration base = jobConf(queryDir);
         ExecutionPlan exec = decide(plan, base);
         exec.explanation().forEach(line -> LOG.info("Run time: {}", line));

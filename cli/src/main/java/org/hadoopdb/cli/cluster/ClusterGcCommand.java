@@ -1,12 +1,14 @@
 package org.hadoopdb.cli.cluster;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.hadoopdb.cli.BaseCommand;
 import org.hadoopdb.cluster.embedded.EmbeddedCluster;
 import org.hadoopdb.loader.LoadLeftovers;
 import org.hadoopdb.loader.physical.GarbageCollector.GcReport;
 import org.hadoopdb.loader.table.TableManager;
+import org.hadoopdb.runtime.QueryScratch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -16,11 +18,12 @@ import picocli.CommandLine.Option;
  * was down when a load failed or a table was dropped. Loads and {@code DROP TABLE} collect their own
  * table's garbage; this command is for what they could not reach. It also removes the files dead
  * processes left in the home: loads' work directories and table locks whose heartbeat is stale,
- * the local runner's directories and the embedded cluster's leases of processes that are gone.
+ * the scratch directories of queries, the local runner's directories and the embedded cluster's
+ * leases of processes that are gone.
  */
 @Command(name = "gc", mixinStandardHelpOptions = true,
         description = {"Drop the nodes' chunk schemas that no table uses any more (left by failed loads or unreachable nodes).",
-                "Also removes what dead processes left in the home (work directories, stale load locks, leases)."})
+                "Also removes what dead processes left in the home (work and query directories, stale load locks, leases)."})
 public final class ClusterGcCommand extends BaseCommand {
     @Option(names = "--table", paramLabel = "TABLE", description = "Only this table's schemas (default: every table's).")
     String table;
@@ -30,7 +33,8 @@ public final class ClusterGcCommand extends BaseCommand {
         GcReport report = new TableManager(config()).collectGarbage(table);
         report.dropped().forEach(s -> console().note("Dropped " + s));
         report.problems().forEach(p -> console().err().println("hadoopdb: " + p));
-        List<String> files = new LoadLeftovers(config()).collect();
+        List<String> files = new ArrayList<>(new LoadLeftovers(config()).collect());
+        files.addAll(QueryScratch.removeOrphans(config()));
         List<Path> leases = new EmbeddedCluster(config()).removeStaleLeases();
         files.forEach(f -> console().note("Removed " + f));
         leases.forEach(l -> console().note("Removed the lease " + l + " of a process that is gone"));
