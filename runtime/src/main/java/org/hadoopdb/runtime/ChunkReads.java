@@ -2,6 +2,8 @@ package org.hadoopdb.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -12,6 +14,7 @@ import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.store.CatalogStore;
 import org.hadoopdb.connector.chunk.ChunkReadSettings;
+import org.hadoopdb.connector.chunk.ChunkStatementCancel;
 import org.hadoopdb.connector.chunk.FailoverChunkReader;
 import org.hadoopdb.connector.chunk.ChunkSplit;
 import org.hadoopdb.connector.chunk.ChunkSplits;
@@ -48,6 +51,8 @@ final class ChunkReads implements AutoCloseable {
     private final Handoff<Batch> batches;
     private final ExecutorService readers;
     private final AtomicInteger running = new AtomicInteger();
+    /** The statements being read, to cancel on their nodes: a node may compute long before its first row. */
+    private final Set<ChunkStatementCancel> statements = ConcurrentHashMap.newKeySet();
 
     private ChunkReads(List<List<ChunkSplit>> splits, ChunkReadSettings settings, CredentialResolver credentials, int parallel) {
         this.settings = settings;
@@ -105,7 +110,12 @@ final class ChunkReads implements AutoCloseable {
             }
             return;
         }
-        try (FailoverChunkReader reader = FailoverChunkReader.open(split, 0, settings, credentials)) {
+        ChunkStatementCancel cancel = new ChunkStatementCancel();
+        statements.add(cancel);
+        if (batches.closed()) { // cancelled while this chunk was being registered
+            cancel.cancel();
+        }
+        try (FailoverChunkReader reader = FailoverChunkReader.open(split, 0, settings, credentials, cancel)) {
             List<Row> rows = new ArrayList<>(BATCH);
             Row r = new Row(split.schema());
             while (!batches.closed() && reader.next(r)) {
@@ -121,6 +131,7 @@ final class ChunkReads implements AutoCloseable {
         } catch (RuntimeException e) {
             batches.fail(e);
         } finally {
+            statements.remove(cancel);
             if (running.decrementAndGet() == 0) {
                 batches.end();
             }
@@ -133,6 +144,7 @@ final class ChunkReads implements AutoCloseable {
      */
     void cancel() {
         batches.close();
+        statements.forEach(ChunkStatementCancel::cancel);
         readers.shutdownNow();
         batches.wake();
     }

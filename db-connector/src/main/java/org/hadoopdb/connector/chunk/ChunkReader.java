@@ -34,8 +34,11 @@ public final class ChunkReader implements AutoCloseable {
     private final Statement statement;
     private final ResultSet results;
     private final ResultSetRowReader rows;
+    private final ChunkStatementCancel cancel;
 
-    private ChunkReader(ChunkSplit split, ChunkCopy copy, Connection connection, Statement statement, ResultSet results) {
+    private ChunkReader(ChunkSplit split, ChunkCopy copy, Connection connection, Statement statement, ResultSet results,
+                        ChunkStatementCancel cancel) {
+        this.cancel = cancel;
         this.split = split;
         this.copy = copy;
         this.connection = connection;
@@ -51,6 +54,15 @@ public final class ChunkReader implements AutoCloseable {
      *                            and the node; {@link ChunkReadException#nodeFailure()} tells which
      */
     public static ChunkReader open(ChunkSplit split, int copyIndex, ChunkReadSettings settings, CredentialResolver credentials) {
+        return open(split, copyIndex, settings, credentials, new ChunkStatementCancel());
+    }
+
+    /**
+     * As {@link #open(ChunkSplit, int, ChunkReadSettings, CredentialResolver)}, with the statement
+     * stoppable from another thread through {@code cancel} until the reader is closed.
+     */
+    public static ChunkReader open(ChunkSplit split, int copyIndex, ChunkReadSettings settings, CredentialResolver credentials,
+                                   ChunkStatementCancel cancel) {
         ChunkCopy copy = split.copies().get(Math.floorMod(copyIndex, split.copies().size()));
         Connection c = connect(split, copy, settings, credentials);
         Statement st = null;
@@ -58,12 +70,15 @@ public final class ChunkReader implements AutoCloseable {
             bind(c, split, copy, settings);
             st = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
             st.setFetchSize(settings.fetchSize());
+            cancel.starting(st);
             ResultSet rs = st.executeQuery(split.sql());
-            return new ChunkReader(split, copy, c, st, rs);
+            return new ChunkReader(split, copy, c, st, rs, cancel);
         } catch (SQLException e) {
+            cancel.ended(st);
             closeQuietly(st, c);
             throw ChunkReadException.of(split, copy, e);
         } catch (RuntimeException e) {
+            cancel.ended(st);
             closeQuietly(st, c);
             throw e;
         }
@@ -141,6 +156,7 @@ public final class ChunkReader implements AutoCloseable {
 
     @Override
     public void close() {
+        cancel.ended(statement);
         try {
             results.close();
         } catch (SQLException e) {

@@ -25,6 +25,7 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
 
     private ChunkSplit split;
     private FailoverChunkReader reader;
+    private final ChunkStatementCancel cancel = new ChunkStatementCancel();
     private TaskAttemptContext task;
     private int failoversCounted;
     private long skippedCounted;
@@ -47,11 +48,19 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
         this.split = chunk;
         this.row = new Row(chunk.schema());
         try {
-            reader = FailoverChunkReader.open(chunk, copyIndex, settings, credentials);
+            reader = FailoverChunkReader.open(chunk, copyIndex, settings, credentials, cancel);
         } catch (ChunkReadException e) {
             throw new IOException(e.getMessage(), e);
         }
         LOG.info("Reading {} from node {}", chunk, reader.copy().node().id());
+    }
+
+    /**
+     * Stops this reader's chunk statement from another thread, even while its node still computes the
+     * first row (a cancelled query's task waiting in {@link #initialize}).
+     */
+    public ChunkStatementCancel statementCancel() {
+        return cancel;
     }
 
     @Override

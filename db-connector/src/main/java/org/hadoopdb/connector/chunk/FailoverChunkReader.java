@@ -48,6 +48,7 @@ public final class FailoverChunkReader implements AutoCloseable {
     private final CredentialResolver credentials;
     private final boolean[] failed;
     private final DeliveredRows delivered;
+    private final ChunkStatementCancel cancel;
     private ChunkReader reader;
     private int copyIndex;
     private long handedOn;
@@ -55,7 +56,9 @@ public final class FailoverChunkReader implements AutoCloseable {
     private int failovers;
     private volatile boolean closed;
 
-    private FailoverChunkReader(ChunkSplit split, ChunkReadSettings settings, CredentialResolver credentials) {
+    private FailoverChunkReader(ChunkSplit split, ChunkReadSettings settings, CredentialResolver credentials,
+                                ChunkStatementCancel cancel) {
+        this.cancel = cancel;
         this.split = split;
         this.settings = settings;
         this.credentials = credentials;
@@ -73,7 +76,17 @@ public final class FailoverChunkReader implements AutoCloseable {
      */
     public static FailoverChunkReader open(ChunkSplit split, int firstCopy, ChunkReadSettings settings,
                                            CredentialResolver credentials) {
-        FailoverChunkReader r = new FailoverChunkReader(split, settings, credentials);
+        return open(split, firstCopy, settings, credentials, new ChunkStatementCancel());
+    }
+
+    /**
+     * As {@link #open(ChunkSplit, int, ChunkReadSettings, CredentialResolver)}, stoppable from another
+     * thread through {@code cancel}, even while a node still computes the statement's first row; a
+     * cancelled read never moves to another copy.
+     */
+    public static FailoverChunkReader open(ChunkSplit split, int firstCopy, ChunkReadSettings settings,
+                                           CredentialResolver credentials, ChunkStatementCancel cancel) {
+        FailoverChunkReader r = new FailoverChunkReader(split, settings, credentials, cancel);
         r.reader = r.openFrom(firstCopy, null);
         return r;
     }
@@ -138,7 +151,7 @@ public final class FailoverChunkReader implements AutoCloseable {
     }
 
     private void failOver(ChunkReadException e) {
-        if (!e.nodeFailure() || closed || Thread.currentThread().isInterrupted()) {
+        if (!e.nodeFailure() || stopped()) {
             throw e;
         }
         String node = reader.copy().node().id();
@@ -165,12 +178,12 @@ public final class FailoverChunkReader implements AutoCloseable {
             if (failed[index]) {
                 continue;
             }
-            if (closed || Thread.currentThread().isInterrupted()) {
+            if (stopped()) {
                 throw ChunkReadException.cannotResume("The read of " + split + " was stopped", last, false,
                         split.copies().get(index).node().id());
             }
             try {
-                ChunkReader opened = ChunkReader.open(split, index, settings, credentials);
+                ChunkReader opened = ChunkReader.open(split, index, settings, credentials, cancel);
                 copyIndex = index;
                 return opened;
             } catch (ChunkReadException e) {
@@ -184,5 +197,10 @@ public final class FailoverChunkReader implements AutoCloseable {
             }
         }
         throw ChunkReadException.everyCopyFailed(split, last);
+    }
+
+    /** Closed, cancelled, or its thread interrupted: no failover then, the read is meant to stop. */
+    private boolean stopped() {
+        return closed || cancel.cancelled() || Thread.currentThread().isInterrupted();
     }
 }

@@ -61,12 +61,14 @@ public final class ChunkInputAdapter {
 
     /**
      * A reader of the chunk split wrapped in a stage split; the framework initializes it with the wrapper.
-     * A task of a cancelled query does not start its chunk statement, and stops reading within a few rows.
+     * A task of a cancelled query does not start its chunk statement, has the statement it waits for
+     * cancelled on its node, and stops reading within a few rows.
      */
     static RecordReader<Writable, Row> reader(InputSplit chunk, TaskAttemptContext ctx) {
         ChunkRecordReader reader = new ChunkRecordReader();
         return new RecordReader<>() {
             private Cancellation.Ticker rows;
+            private QueryCancellation.Registration statementCancel = () -> { };
 
             @Override
             public void initialize(InputSplit ignored, TaskAttemptContext c) throws IOException, InterruptedException {
@@ -75,6 +77,7 @@ public final class ChunkInputAdapter {
                     Cancellation cancellation = QueryCancellation.forTask(c.getConfiguration());
                     cancellation.check();
                     rows = cancellation.ticker();
+                    statementCancel = QueryCancellation.onCancel(c.getConfiguration(), reader.statementCancel()::cancel);
                     reader.initialize(chunk, c);
                 } catch (IOException | RuntimeException | Error e) {
                     TaskFailures.record(c, e);
@@ -105,6 +108,7 @@ public final class ChunkInputAdapter {
 
             @Override
             public void close() {
+                statementCancel.close();
                 reader.close();
             }
         };

@@ -1,6 +1,7 @@
 package org.hadoopdb.runtime.mr;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.hadoopdb.runtime.ops.Cancellation;
@@ -29,15 +30,17 @@ public final class QueryCancellation {
     /** One query's signal, registered until closed. */
     public static final class Query implements AutoCloseable {
         private final String queryDir;
+        private final Set<Runnable> onCancel = ConcurrentHashMap.newKeySet();
         private volatile boolean cancelled;
 
         private Query(String queryDir) {
             this.queryDir = queryDir;
         }
 
-        /** Its tasks stop at their next check. */
+        /** Its tasks stop at their next check; the chunk statements they wait for are cancelled on their nodes. */
         public void cancel() {
             cancelled = true;
+            onCancel.forEach(Runnable::run);
         }
 
         public boolean cancelled() {
@@ -58,6 +61,31 @@ public final class QueryCancellation {
             throw new IllegalStateException("A query with the scratch directory " + queryDir + " is running already");
         }
         return q;
+    }
+
+    /** Undoes an {@link #onCancel} registration. */
+    public interface Registration extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Runs {@code action} when the query of the job configuration {@code conf} is cancelled (at once if
+     * it was already), until the registration is closed: how a task stops work that has no row to check
+     * at, such as a chunk statement its node is still computing. Nothing happens for a job of no query
+     * of this JVM.
+     */
+    public static Registration onCancel(Configuration conf, Runnable action) {
+        String dir = conf.get(StageConf.QUERY_DIR);
+        Query q = dir == null ? null : RUNNING.get(dir);
+        if (q == null) {
+            return () -> { };
+        }
+        q.onCancel.add(action);
+        if (q.cancelled) {
+            action.run();
+        }
+        return () -> q.onCancel.remove(action);
     }
 
     /**
