@@ -84,7 +84,7 @@ public final class Session implements AutoCloseable {
         } catch (StackOverflowError e) {
             // checks and rewrites of the statement recurse over its tree: a statement can nest too deeply
             throw new SemanticException("Cannot run the statement at line " + statement.span().line() + ": "
-                    + HiveQlParser.TOO_DEEP);
+                    + HiveQlParser.TOO_DEEP, e);
         }
     }
 

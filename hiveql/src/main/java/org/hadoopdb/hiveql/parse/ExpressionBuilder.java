@@ -64,21 +64,30 @@ final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
     // ---------------------------------------------------------------- boolean levels
 
     private SqlNode or(HiveQL.OrExpressionContext ctx) {
-        SqlNode result = and(ctx.andExpression(0));
-        for (int i = 1; i < ctx.andExpression().size(); i++) {
-            result = binary(SqlStdOperatorTable.OR, result, and(ctx.andExpression(i)), ctx.andExpression(0),
-                    ctx.andExpression(i));
-        }
-        return result;
+        List<SqlNode> terms = new ArrayList<>();
+        ctx.andExpression().forEach(a -> terms.add(and(a)));
+        return balanced(SqlStdOperatorTable.OR, terms, ctx.andExpression(), 0, terms.size());
     }
 
     private SqlNode and(HiveQL.AndExpressionContext ctx) {
-        SqlNode result = not(ctx.notExpression(0));
-        for (int i = 1; i < ctx.notExpression().size(); i++) {
-            result = binary(SqlStdOperatorTable.AND, result, not(ctx.notExpression(i)), ctx.notExpression(0),
-                    ctx.notExpression(i));
+        List<SqlNode> terms = new ArrayList<>();
+        ctx.notExpression().forEach(n -> terms.add(not(n)));
+        return balanced(SqlStdOperatorTable.AND, terms, ctx.notExpression(), 0, terms.size());
+    }
+
+    /**
+     * A chain {@code a OR b OR c …} (or AND) as a balanced tree of binary calls: AND and OR are
+     * associative, and a tree of depth log(n) keeps the validator's and planner's recursion shallow
+     * for the long filters BI tools generate (a left-deep tree of 2,000 terms overflows their stacks).
+     */
+    private SqlNode balanced(SqlBinaryOperator op, List<SqlNode> terms, List<? extends ParserRuleContext> contexts,
+                             int from, int to) {
+        if (to - from == 1) {
+            return terms.get(from);
         }
-        return result;
+        int mid = (from + to) >>> 1;
+        return binary(op, balanced(op, terms, contexts, from, mid), balanced(op, terms, contexts, mid, to),
+                contexts.get(from), contexts.get(to - 1));
     }
 
     private SqlNode not(HiveQL.NotExpressionContext ctx) {

@@ -1,7 +1,9 @@
 package org.hadoopdb.planner.optimize;
 
 import java.util.List;
+import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
@@ -55,11 +57,21 @@ final class EmptyResults {
             return rel;
         }
 
+        /**
+         * Whether one conjunct without column references simplifies to FALSE or NULL. Only constant
+         * conjuncts are simplified, one at a time: simplifying a whole condition of thousands of
+         * range terms against each other is quadratic.
+         */
         private static boolean alwaysFalse(Filter f) {
-            RexSimplify simplify = new RexSimplify(f.getCluster().getRexBuilder(), org.apache.calcite.plan.RelOptPredicateList.EMPTY,
+            RexSimplify simplify = new RexSimplify(f.getCluster().getRexBuilder(), RelOptPredicateList.EMPTY,
                     RexUtil.EXECUTOR);
-            RexNode c = simplify.simplifyUnknownAs(f.getCondition(), RexUnknownAs.FALSE);
-            return c.isAlwaysFalse();
+            for (RexNode conjunct : RelOptUtil.conjunctions(f.getCondition())) {
+                if (RexUtil.isConstant(conjunct)
+                        && simplify.simplifyUnknownAs(conjunct, RexUnknownAs.FALSE).isAlwaysFalse()) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 }

@@ -9,7 +9,6 @@ import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
@@ -45,9 +44,6 @@ final class PostgresRewriter extends RelHomogeneousShuttle {
         Expressions rex = new Expressions();
         if (rel instanceof Filter f) {
             return f.copy(f.getTraitSet(), f.getInput(), f.getCondition().accept(rex));
-        }
-        if (rel instanceof Values v) {
-            return TypedConstants.values(v);
         }
         if (rel instanceof Project p) {
             List<RexNode> exprs = new ArrayList<>();

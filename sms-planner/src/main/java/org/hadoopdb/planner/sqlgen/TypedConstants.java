@@ -2,19 +2,18 @@ package org.hadoopdb.planner.sqlgen;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.calcite.plan.RelOptCluster;
-import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.Values;
-import org.apache.calcite.rel.logical.LogicalFilter;
-import org.apache.calcite.rel.logical.LogicalProject;
-import org.apache.calcite.rel.logical.LogicalUnion;
-import org.apache.calcite.rel.logical.LogicalValues;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.analyze.TypeMapping;
 
 /**
@@ -29,32 +28,30 @@ final class TypedConstants {
     }
 
     /**
-     * VALUES as typed SELECTs: one {@code SELECT CAST(…) AS c, …} per row, UNION ALL between rows;
-     * no rows is one row of typed NULLs under {@code WHERE FALSE}, so an empty result keeps its schema.
+     * Casts every cell of the VALUES that Calcite printed for a {@code Values} ({@code SELECT * FROM
+     * (VALUES (…), …) AS t (…)}, with {@code WHERE 1 = 0} when it has no rows) to its column's type,
+     * in place: the statement stays one flat VALUES list however many rows it has (an IN list of
+     * thousands of constants is such a VALUES).
      */
-    static RelNode values(Values values) {
-        RelOptCluster cluster = values.getCluster();
-        RexBuilder rex = cluster.getRexBuilder();
-        RelNode oneRow = LogicalValues.createOneRow(cluster);
-        List<String> names = values.getRowType().getFieldNames();
-        List<RelDataTypeField> fields = values.getRowType().getFieldList();
-        if (values.getTuples().isEmpty()) {
-            List<RexNode> nulls = new ArrayList<>();
-            for (RelDataTypeField f : fields) {
-                nulls.add(typed(rex, rex.makeNullLiteral(f.getType()), f.getType()));
-            }
-            RelNode none = LogicalFilter.create(oneRow, rex.makeLiteral(false));
-            return LogicalProject.create(none, List.of(), nulls, names, java.util.Set.of());
+    static void castCells(SqlSelect select, RelDataType rowType) {
+        SqlNode from = select.getFrom();
+        if (from != null && from.getKind() == SqlKind.AS) {
+            from = ((SqlCall) from).operand(0);
         }
-        List<RelNode> rows = new ArrayList<>();
-        for (List<RexLiteral> tuple : values.getTuples()) {
-            List<RexNode> cells = new ArrayList<>();
-            for (int i = 0; i < tuple.size(); i++) {
-                cells.add(typed(rex, tuple.get(i), fields.get(i).getType()));
-            }
-            rows.add(LogicalProject.create(oneRow, List.of(), cells, names, java.util.Set.of()));
+        if (from == null || from.getKind() != SqlKind.VALUES) {
+            throw new PlannerException("Cannot type the constants of " + select + ": not a VALUES list");
         }
-        return rows.size() == 1 ? rows.get(0) : LogicalUnion.create(rows, true);
+        List<String> casts = new ArrayList<>();
+        for (RelDataTypeField f : rowType.getFieldList()) {
+            casts.add("CAST({0} AS " + postgresType(f.getType(), f.getName()) + ")");
+        }
+        for (SqlNode row : ((SqlCall) from).getOperandList()) {
+            SqlCall cells = (SqlCall) row;
+            for (int i = 0; i < cells.operandCount(); i++) {
+                SqlNode cell = cells.operand(i);
+                cells.setOperand(i, new PgSql(casts.get(i)).createCall(SqlParserPos.ZERO, cell));
+            }
+        }
     }
 
     /** {@code literal} as a CAST to the PostgreSQL form of {@code type}. */
@@ -63,7 +60,12 @@ final class TypedConstants {
             // an untyped NULL (SELECT NULL): Hive's type for it is STRING
             return rex.makeCall(type, new PgSql("CAST(NULL AS text)"), List.of());
         }
-        String pg = TypeMapping.toHive(type, "The constant " + literal).postgresType();
-        return rex.makeCall(type, new PgSql("CAST({0} AS " + pg + ")"), List.of(literal));
+        return rex.makeCall(type, new PgSql("CAST({0} AS " + postgresType(type, "The constant " + literal) + ")"),
+                List.of(literal));
+    }
+
+    /** The PostgreSQL type the result's reader expects for a column of {@code type} (text for a bare NULL). */
+    private static String postgresType(RelDataType type, String what) {
+        return type.getSqlTypeName() == SqlTypeName.NULL ? "text" : TypeMapping.toHive(type, what).postgresType();
     }
 }
