@@ -168,8 +168,7 @@ final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
             return op.createCall(pos, left, queries.subquery(in.query()));
         }
         HiveQL.InListPredicateContext in = (HiveQL.InListPredicateContext) predicate;
-        SqlOperator op = in.NOT() != null ? SqlStdOperatorTable.NOT_IN : SqlStdOperatorTable.IN;
-        return op.createCall(pos, left, expressions(in.expression(), source.pos(in)));
+        return InLists.in(left, expressions(in.expression(), source.pos(in)), in.NOT() != null, pos);
     }
 
     /**
