@@ -25,6 +25,8 @@ import org.hadoopdb.functions.HiveOperators;
  * names, resolved later against the planner's operator table.
  */
 final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
+    /** The longest run of AND or OR terms built left-deep (longer chains are balanced trees of runs). */
+    private static final int LEFT_DEEP = 64;
     /** EXTRACT(field FROM x) is Hive's field function: EXTRACT(YEAR FROM d) = year(d). */
     private static final Map<String, String> EXTRACT_FUNCTIONS = Map.of(
             "year", "year", "quarter", "quarter", "month", "month", "week", "weekofyear", "day", "day",
@@ -76,16 +78,22 @@ final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
     }
 
     /**
-     * A chain {@code a OR b OR c …} (or AND) as a balanced tree of binary calls: AND and OR are
-     * associative, and a tree of depth log(n) keeps the validator's and planner's recursion shallow
-     * for the long filters BI tools generate (a left-deep tree of 2,000 terms overflows their stacks).
+     * A chain {@code a OR b OR c …} (or AND): up to {@link #LEFT_DEEP} terms associate to the left, as
+     * written; a longer chain is a balanced tree of such runs. AND and OR are associative, and a tree
+     * of depth log(n) keeps the validator's and planner's recursion shallow for the long filters BI
+     * tools generate (a left-deep tree of 2,000 terms overflows their stacks).
      */
     private SqlNode balanced(SqlBinaryOperator op, List<SqlNode> terms, List<? extends ParserRuleContext> contexts,
                              int from, int to) {
-        if (to - from == 1) {
-            return terms.get(from);
+        if (to - from <= LEFT_DEEP) {
+            SqlNode result = terms.get(from);
+            for (int i = from + 1; i < to; i++) {
+                result = binary(op, result, terms.get(i), contexts.get(from), contexts.get(i));
+            }
+            return result;
         }
-        int mid = (from + to) >>> 1;
+        int runs = (to - from + LEFT_DEEP - 1) / LEFT_DEEP;
+        int mid = from + runs / 2 * LEFT_DEEP; // at a run's end, strictly inside: runs >= 2
         return binary(op, balanced(op, terms, contexts, from, mid), balanced(op, terms, contexts, mid, to),
                 contexts.get(from), contexts.get(to - 1));
     }
