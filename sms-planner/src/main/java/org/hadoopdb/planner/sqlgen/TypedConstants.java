@@ -1,7 +1,9 @@
 package org.hadoopdb.planner.sqlgen;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
@@ -13,7 +15,6 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
-import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.analyze.TypeMapping;
 
 /**
@@ -24,6 +25,15 @@ import org.hadoopdb.planner.analyze.TypeMapping;
  * type the result's reader checks the column against.
  */
 final class TypedConstants {
+    /**
+     * The types whose constants are cast. Not binary ones (Calcite prints {@code X'…'}, a bit string
+     * in PostgreSQL) nor intervals (operands of date arithmetic, never result columns).
+     */
+    private static final Set<SqlTypeName> CASTABLE = EnumSet.of(SqlTypeName.TINYINT, SqlTypeName.SMALLINT,
+            SqlTypeName.INTEGER, SqlTypeName.BIGINT, SqlTypeName.REAL, SqlTypeName.FLOAT, SqlTypeName.DOUBLE,
+            SqlTypeName.DECIMAL, SqlTypeName.CHAR, SqlTypeName.VARCHAR, SqlTypeName.BOOLEAN, SqlTypeName.DATE,
+            SqlTypeName.TIMESTAMP, SqlTypeName.NULL);
+
     private TypedConstants() {
     }
 
@@ -39,15 +49,19 @@ final class TypedConstants {
             from = ((SqlCall) from).operand(0);
         }
         if (from == null || from.getKind() != SqlKind.VALUES) {
-            throw new PlannerException("Cannot type the constants of " + select + ": not a VALUES list");
+            return; // a form this rewrite does not know: printed as Calcite prints it, as before
         }
         List<String> casts = new ArrayList<>();
         for (RelDataTypeField f : rowType.getFieldList()) {
-            casts.add("CAST({0} AS " + postgresType(f.getType(), f.getName()) + ")");
+            casts.add(CASTABLE.contains(f.getType().getSqlTypeName())
+                    ? "CAST({0} AS " + postgresType(f.getType(), f.getName()) + ")" : null);
         }
         for (SqlNode row : ((SqlCall) from).getOperandList()) {
             SqlCall cells = (SqlCall) row;
             for (int i = 0; i < cells.operandCount(); i++) {
+                if (casts.get(i) == null) {
+                    continue;
+                }
                 SqlNode cell = cells.operand(i);
                 cells.setOperand(i, new PgSql(casts.get(i)).createCall(SqlParserPos.ZERO, cell));
             }
@@ -56,6 +70,9 @@ final class TypedConstants {
 
     /** {@code literal} as a CAST to the PostgreSQL form of {@code type}. */
     static RexNode typed(RexBuilder rex, RexLiteral literal, RelDataType type) {
+        if (!CASTABLE.contains(type.getSqlTypeName())) {
+            return literal;
+        }
         if (type.getSqlTypeName() == SqlTypeName.NULL) {
             // an untyped NULL (SELECT NULL): Hive's type for it is STRING
             return rex.makeCall(type, new PgSql("CAST(NULL AS text)"), List.of());
