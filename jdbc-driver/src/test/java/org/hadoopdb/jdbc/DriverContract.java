@@ -114,6 +114,19 @@ abstract class DriverContract {
         }
     }
 
+    /** Found by fuzzing: date_add past the year 9999 printed as 0233-09-21 (the year cut to four digits). */
+    @Test
+    void datesPastTheYear9999KeepTheirYear() throws Exception {
+        try (Connection c = connect(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT date_add('2020-01-01', 3000000), DATE '2020-01-09', DATE '0233-09-21'")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).isEqualTo("+10233-09-21");
+            assertThat(rs.getObject(1, LocalDate.class)).isEqualTo(LocalDate.of(10233, 9, 21));
+            assertThat(rs.getString(2)).isEqualTo("2020-01-09");
+            assertThat(rs.getString(3)).isEqualTo("0233-09-21");
+        }
+    }
+
     @Test
     void preparedStatementsBindTypedParametersSafely() throws Exception {
         try (Connection c = connect();

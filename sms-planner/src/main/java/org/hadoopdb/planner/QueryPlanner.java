@@ -61,7 +61,7 @@ public final class QueryPlanner {
             return planOnce(catalog, query, options);
         } catch (StackOverflowError e) {
             // Calcite's validator and rules recurse over the expression tree: a statement can nest too deeply
-            throw new SemanticException("Cannot plan the query: " + HiveQlParser.TOO_DEEP);
+            throw new SemanticException("Cannot plan the query: " + HiveQlParser.TOO_DEEP, e);
         }
     }
 

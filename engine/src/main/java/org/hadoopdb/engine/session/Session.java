@@ -98,7 +98,7 @@ public final class Session implements AutoCloseable {
         } catch (StackOverflowError e) {
             // checks and rewrites of the statement recurse over its tree: a statement can nest too deeply
             throw new SemanticException("Cannot run the statement at line " + statement.span().line() + ": "
-                    + HiveQlParser.TOO_DEEP);
+                    + HiveQlParser.TOO_DEEP, e);
         } finally {
             // a query's rows are the caller's from here on: they are cancelled through the stream itself
             consumed = null;

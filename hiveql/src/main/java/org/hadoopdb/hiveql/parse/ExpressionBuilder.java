@@ -25,6 +25,8 @@ import org.hadoopdb.functions.HiveOperators;
  * names, resolved later against the planner's operator table.
  */
 final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
+    /** The longest run of AND or OR terms built left-deep (longer chains are balanced trees of runs). */
+    private static final int LEFT_DEEP = 64;
     /** EXTRACT(field FROM x) is Hive's field function: EXTRACT(YEAR FROM d) = year(d). */
     private static final Map<String, String> EXTRACT_FUNCTIONS = Map.of(
             "year", "year", "quarter", "quarter", "month", "month", "week", "weekofyear", "day", "day",
@@ -64,21 +66,36 @@ final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
     // ---------------------------------------------------------------- boolean levels
 
     private SqlNode or(HiveQL.OrExpressionContext ctx) {
-        SqlNode result = and(ctx.andExpression(0));
-        for (int i = 1; i < ctx.andExpression().size(); i++) {
-            result = binary(SqlStdOperatorTable.OR, result, and(ctx.andExpression(i)), ctx.andExpression(0),
-                    ctx.andExpression(i));
-        }
-        return result;
+        List<SqlNode> terms = new ArrayList<>();
+        ctx.andExpression().forEach(a -> terms.add(and(a)));
+        return balanced(SqlStdOperatorTable.OR, terms, ctx.andExpression(), 0, terms.size());
     }
 
     private SqlNode and(HiveQL.AndExpressionContext ctx) {
-        SqlNode result = not(ctx.notExpression(0));
-        for (int i = 1; i < ctx.notExpression().size(); i++) {
-            result = binary(SqlStdOperatorTable.AND, result, not(ctx.notExpression(i)), ctx.notExpression(0),
-                    ctx.notExpression(i));
+        List<SqlNode> terms = new ArrayList<>();
+        ctx.notExpression().forEach(n -> terms.add(not(n)));
+        return balanced(SqlStdOperatorTable.AND, terms, ctx.notExpression(), 0, terms.size());
+    }
+
+    /**
+     * A chain {@code a OR b OR c …} (or AND): up to {@link #LEFT_DEEP} terms associate to the left, as
+     * written; a longer chain is a balanced tree of such runs. AND and OR are associative, and a tree
+     * of depth log(n) keeps the validator's and planner's recursion shallow for the long filters BI
+     * tools generate (a left-deep tree of 2,000 terms overflows their stacks).
+     */
+    private SqlNode balanced(SqlBinaryOperator op, List<SqlNode> terms, List<? extends ParserRuleContext> contexts,
+                             int from, int to) {
+        if (to - from <= LEFT_DEEP) {
+            SqlNode result = terms.get(from);
+            for (int i = from + 1; i < to; i++) {
+                result = binary(op, result, terms.get(i), contexts.get(from), contexts.get(i));
+            }
+            return result;
         }
-        return result;
+        int runs = (to - from + LEFT_DEEP - 1) / LEFT_DEEP;
+        int mid = from + runs / 2 * LEFT_DEEP; // at a run's end, strictly inside: runs >= 2
+        return binary(op, balanced(op, terms, contexts, from, mid), balanced(op, terms, contexts, mid, to),
+                contexts.get(from), contexts.get(to - 1));
     }
 
     private SqlNode not(HiveQL.NotExpressionContext ctx) {
@@ -159,8 +176,7 @@ final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
             return op.createCall(pos, left, queries.subquery(in.query()));
         }
         HiveQL.InListPredicateContext in = (HiveQL.InListPredicateContext) predicate;
-        SqlOperator op = in.NOT() != null ? SqlStdOperatorTable.NOT_IN : SqlStdOperatorTable.IN;
-        return op.createCall(pos, left, expressions(in.expression(), source.pos(in)));
+        return InLists.in(left, expressions(in.expression(), source.pos(in)), in.NOT() != null, pos);
     }
 
     /**

@@ -72,7 +72,7 @@ public final class HiveQlParser {
             return new StatementBuilder(source).statement(parser.singleStatement());
         } catch (StackOverflowError e) {
             // the parser's recursion follows the statement's nesting: too deep a statement is its own fault
-            throw source.error(1, 0, TOO_DEEP, null, List.of(), null);
+            throw source.error(1, 0, TOO_DEEP, null, List.of(), e);
         }
     }
 

@@ -5,6 +5,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.sql.Types;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -25,7 +26,7 @@ import org.apache.calcite.avatica.QueryState;
  * {@code LocalDateTime.class} give the wall-clock value exactly as stored (read through a UTC calendar,
  * so no time zone or daylight-saving gap of the client shifts it); {@code OffsetDateTime.class},
  * {@code ZonedDateTime.class} and {@code Instant.class} place that wall clock in the connection's
- * time zone, as {@code getTimestamp} does.
+ * time zone, as {@code getTimestamp} does. Dates past the year 9999 are printed whole.
  */
 final class HadoopDbResultSet extends AvaticaResultSet {
     private final TimeZone zone;
@@ -76,5 +77,21 @@ final class HadoopDbResultSet extends AvaticaResultSet {
     @Override
     public <T> T getObject(String columnLabel, Class<T> type) throws SQLException {
         return getObject(findColumn(columnLabel), type);
+    }
+
+    /**
+     * A DATE past the year 9999 (Hive's {@code date_add} reaches it) as Hive prints it, {@code +10233-09-21}:
+     * Avatica writes four year digits and would cut it to {@code 0233-09-21}. Other values as Avatica gives them.
+     */
+    @Override
+    public String getString(int columnIndex) throws SQLException {
+        String s = super.getString(columnIndex);
+        if (s != null && getMetaData().getColumnType(columnIndex) == Types.DATE) {
+            LocalDate d = getObject(columnIndex, LocalDate.class);
+            if (d.getYear() > 9999) {
+                return d.toString();
+            }
+        }
+        return s;
     }
 }

@@ -30,7 +30,13 @@ public final class JaninoLoader implements Pipeline.ExpressionLoader {
             compiler.cook(source);
             return compiler.getClassLoader().loadClass(className);
         } catch (Exception e) {
-            throw new PlannerException("Cannot compile generated class " + className + ": " + e.getMessage(), e);
+            // Janino nests its exceptions; the innermost one says what is wrong (e.g. "Code grows beyond 64 KB")
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            throw new PlannerException("Cannot compile generated class " + className + ": " + e.getMessage()
+                    + (root != e ? " (" + root + ")" : ""), e);
         }
     }
 }

@@ -82,6 +82,28 @@ final class ExpressionCodegen {
         return name;
     }
 
+    /**
+     * Evaluates a boolean expression in a method of its own and returns its value here: the JVM
+     * limits one method's code to 64 KB, which a filter of a few hundred terms exceeds. The method
+     * reads the same row {@code in}; it returns 2 for NULL, 1 for true, 0 for false.
+     */
+    Val booleanInMethod(RexNode e) {
+        int start = body.length();
+        Val v = gen(e);
+        String code = body.substring(start);
+        body.setLength(start);
+        String name = fresh("m");
+        fields.append("private int ").append(name).append("(org.hadoopdb.connector.row.Row in) {\n").append(code)
+                .append("return ").append(v.isNull()).append(" ? 2 : ").append(v.value()).append(" ? 1 : 0;\n}\n");
+        String r = fresh("r");
+        emit("int " + r + " = " + name + "(in);");
+        return new Val("(" + r + " == 2)", "(" + r + " == 1)", Repr.BOOLEAN);
+    }
+
+    RexBuilder rexBuilder() {
+        return rexBuilder;
+    }
+
     /** Declares a result pair, NULL with the zero value to start with. */
     Val declare(Repr repr) {
         String n = fresh("n");

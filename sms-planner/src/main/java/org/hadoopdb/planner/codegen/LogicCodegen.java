@@ -1,6 +1,8 @@
 package org.hadoopdb.planner.codegen;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
@@ -13,6 +15,8 @@ import org.hadoopdb.planner.codegen.ExpressionCodegen.Val;
  * result is decided.
  */
 final class LogicCodegen {
+    /** Operands of one AND or OR evaluated in one generated method. */
+    static final int GROUP = 32;
     private final ExpressionCodegen cg;
 
     LogicCodegen(ExpressionCodegen cg) {
@@ -34,13 +38,31 @@ final class LogicCodegen {
         };
     }
 
+    /**
+     * AND or OR of any number of operands. Past {@link #GROUP} operands, each group of them is
+     * evaluated in a method of its own (groups of groups past GROUP², and so on), so that no
+     * generated method outgrows the JVM's 64 KB.
+     */
     Val andOr(RexCall call, boolean and) {
+        List<RexNode> ops = call.operands;
+        if (ops.size() <= GROUP) {
+            return lazy(ops, and, cg::gen);
+        }
+        List<RexNode> groups = new ArrayList<>();
+        for (int i = 0; i < ops.size(); i += GROUP) {
+            List<RexNode> g = ops.subList(i, Math.min(ops.size(), i + GROUP));
+            groups.add(g.size() == 1 ? g.get(0) : cg.rexBuilder().makeCall(call.getType(), call.getOperator(), g));
+        }
+        return lazy(groups, and, cg::booleanInMethod);
+    }
+
+    private Val lazy(List<RexNode> operands, boolean and, Function<RexNode, Val> gen) {
         String n = cg.fresh("n");
         String v = cg.fresh("v");
         cg.emit("boolean " + n + " = false; boolean " + v + " = " + and + ";");
         cg.emit("do {");
-        for (RexNode operand : call.operands) {
-            Val a = cg.gen(operand);
+        for (RexNode operand : operands) {
+            Val a = gen.apply(operand);
             cg.emit("if (!" + a.isNull() + " && " + (and ? "!" : "") + a.value() + ") { " + v + " = " + !and + "; break; }");
             cg.emit("if (" + a.isNull() + ") " + n + " = true;");
         }

@@ -24,6 +24,8 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>inner joins are reordered so co-located and replicated tables join first, inside the chunks;
  *   <li>filters and projections move down towards the scans (so they can be pushed into the chunk
  *       SQL), adjacent ones merge, trivial ones disappear;
+ *   <li>what can produce no row ({@code WHERE false}, {@code LIMIT 0}) becomes an empty VALUES
+ *       ({@link EmptyResults});
  *   <li>window functions move out of projections into Window operators.
  * </ol>
  * Constant folding is left to {@code RexSimplify} (through RelBuilder); Calcite's own expression
@@ -86,6 +88,7 @@ public final class LogicalOptimizer {
         r = run(r, PUSH_DOWN);
         r = CommonFactors.pull(r);
         r = run(r, PUSH_DOWN);
+        r = EmptyResults.prune(r);
         // window functions (RexOver in projections) become Window operators the SMS split can place
         r = run(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW));
         return r;

@@ -97,6 +97,14 @@ public final class ChunkSqlGenerator {
                     ? as.operand(0) : n;
         }
 
+        /** VALUES with every cell cast to its column's type ({@link TypedConstants}). */
+        @Override
+        public Result visit(org.apache.calcite.rel.core.Values e) {
+            Result r = super.visit(e);
+            TypedConstants.castCells(r.asSelect(), e.getRowType());
+            return r;
+        }
+
         @Override
         public Result visit(TableScan e) {
             List<String> qualified = e.getTable().getQualifiedName();

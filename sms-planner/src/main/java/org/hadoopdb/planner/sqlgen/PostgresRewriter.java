@@ -12,6 +12,7 @@ import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
@@ -23,7 +24,8 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  * Rewrites a pushed plan fragment so that {@code RelToSqlConverter} prints exactly Hive's
  * semantics: every call with a {@link PostgresTranslation} template becomes a {@link PgSql} call,
  * searches over strings and doubles are expanded into comparisons (which then get their
- * collation and NaN handling), and aggregates get Hive's result types.
+ * collation and NaN handling), aggregates get Hive's result types, and constants that are result
+ * columns get their type ({@link TypedConstants}).
  */
 final class PostgresRewriter extends RelHomogeneousShuttle {
     private final RexBuilder rexBuilder;
@@ -46,7 +48,8 @@ final class PostgresRewriter extends RelHomogeneousShuttle {
         if (rel instanceof Project p) {
             List<RexNode> exprs = new ArrayList<>();
             for (RexNode e : p.getProjects()) {
-                exprs.add(e.accept(rex));
+                // a constant column keeps its type (PostgreSQL would read 2.5 as numeric, NULL as text)
+                exprs.add(e instanceof RexLiteral lit ? TypedConstants.typed(rexBuilder, lit, lit.getType()) : e.accept(rex));
             }
             return p.copy(p.getTraitSet(), p.getInput(), exprs, p.getRowType());
         }

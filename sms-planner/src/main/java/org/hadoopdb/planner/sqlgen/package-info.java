@@ -48,7 +48,9 @@
  *   <li><b>Types.</b> Results must arrive with exactly the plan's types (the connector reads them strictly):
  *       Hive's aggregate result types are printed with casts ({@code AVG(CAST(x AS DOUBLE PRECISION))}),
  *       DECIMAL casts keep their precision (Calcite's PostgreSQL dialect would clamp them to 19 digits),
- *       {@code EXTRACT} results are cast to INTEGER, the integer {@code %} to its type.</li>
+ *       {@code EXTRACT} results are cast to INTEGER, the integer {@code %} to its type. A constant that is
+ *       a result column (a VALUES cell, a projected literal) is cast to its type ({@code TypedConstants}):
+ *       PostgreSQL would read {@code 2.5} as numeric and {@code NULL} as text.</li>
  *   <li><b>Literals.</b> String literals are plain ASCII or {@code U&'…'} escapes, independent of the client
  *       encoding; {@code standard_conforming_strings} is on in every node session (db-connector's
  *       {@code NodeSession} sets it, whatever the server's configuration says).</li>
