@@ -3,12 +3,8 @@ package org.hadoopdb.engine.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -53,18 +49,8 @@ class IntervalDifferentialIT {
         session = engine.openSession(Map.of());
         NodeInfo reference = engine.catalog().nodes().get(0);
         diff = new Differential(session, engine, reference, "interval_reference", 9);
-        session.execute("DROP TABLE IF EXISTS iv", StatementListener.NONE);
-        session.execute("CREATE TABLE iv (k INT, g INT, d DATE, ts TIMESTAMP) CLUSTERED BY (k) INTO 4 BUCKETS "
-                + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'", StatementListener.NONE);
-        Path file = Files.writeString(files.resolve("iv.txt"), ROWS, StandardCharsets.UTF_8);
-        session.execute("LOAD DATA LOCAL INPATH '" + file + "' INTO TABLE iv", StatementListener.NONE);
-        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
-            st.execute("DROP SCHEMA IF EXISTS interval_reference CASCADE");
-            st.execute("CREATE SCHEMA interval_reference");
-            st.execute("CREATE TABLE interval_reference.iv (k int, g int, d date, ts timestamp)");
-            c.unwrap(org.postgresql.PGConnection.class).getCopyAPI().copyIn("COPY interval_reference.iv"
-                    + " FROM STDIN WITH (FORMAT text, DELIMITER '|')", new java.io.StringReader(ROWS));
-        }
+        diff.load(List.of(new Differential.Table("iv", "k INT, g INT, d DATE, ts TIMESTAMP", "k int, g int, d date, ts timestamp", "k")),
+                Map.of("iv", ROWS), files);
     }
 
     @AfterAll

@@ -2,12 +2,8 @@ package org.hadoopdb.engine.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,28 +47,7 @@ class JoinDifferentialIT {
         session = engine.openSession(Map.of());
         reference = engine.catalog().nodes().get(0);
         diff = new Differential(session, engine, reference, "join_reference", 9);
-        Map<String, String> data = data();
-        for (String[] t : TABLES) {
-            session.execute("DROP TABLE IF EXISTS " + t[0], StatementListener.NONE);
-            session.execute("CREATE TABLE " + t[0] + " (" + t[1] + ") " + (t[3].isEmpty() ? "" : "CLUSTERED BY (" + t[3] + ") INTO 4 BUCKETS ")
-                    + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'"
-                    + (t[3].isEmpty() ? " TBLPROPERTIES ('hadoopdb.distribution'='replicated')" : ""), StatementListener.NONE);
-            if (data.containsKey(t[0])) {
-                Path file = Files.writeString(files.resolve(t[0] + ".txt"), data.get(t[0]), StandardCharsets.UTF_8);
-                session.execute("LOAD DATA LOCAL INPATH '" + file + "' INTO TABLE " + t[0], StatementListener.NONE);
-            }
-        }
-        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
-            st.execute("DROP SCHEMA IF EXISTS join_reference CASCADE");
-            st.execute("CREATE SCHEMA join_reference");
-            for (String[] t : TABLES) {
-                st.execute("CREATE TABLE join_reference." + t[0] + " (" + t[2] + ")");
-                if (data.containsKey(t[0])) {
-                    c.unwrap(org.postgresql.PGConnection.class).getCopyAPI().copyIn("COPY join_reference." + t[0]
-                            + " FROM STDIN WITH (FORMAT text, DELIMITER '|')", new java.io.StringReader(data.get(t[0])));
-                }
-            }
-        }
+        diff.load(Differential.Table.of(TABLES), data(), files);
     }
 
     @AfterAll

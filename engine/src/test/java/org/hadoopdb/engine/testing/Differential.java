@@ -1,21 +1,28 @@
 package org.hadoopdb.engine.testing;
 
+import java.io.IOException;
+import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.hadoopdb.catalog.model.NodeInfo;
-import org.hadoopdb.hiveql.ast.SourceSpan;
-import org.hadoopdb.runtime.ResultStream;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.hadoopdb.engine.session.Session;
 import org.hadoopdb.engine.session.StatementListener;
 import org.hadoopdb.engine.session.StatementResult;
+import org.hadoopdb.hiveql.ast.SourceSpan;
+import org.hadoopdb.runtime.ResultStream;
+import org.postgresql.PGConnection;
 
 /**
  * Differential testing: a query's rows through HadoopDB and the same query's rows on one PostgreSQL
@@ -68,6 +75,47 @@ public record Differential(Session session, HadoopDbEngine engine, NodeInfo refe
             }
         }
         return out;
+    }
+
+    /**
+     * One table of a differential test: its name, its HiveQL columns, the same columns as PostgreSQL
+     * types for the reference, and its partitioning key (empty: a replicated table).
+     */
+    public record Table(String name, String hiveColumns, String postgresColumns, String key) {
+        /** From the {@code {name, hive columns, postgres columns, key}} rows tests list their tables in. */
+        public static List<Table> of(String[][] rows) {
+            return java.util.Arrays.stream(rows).map(r -> new Table(r[0], r[1], r[2], r[3])).toList();
+        }
+    }
+
+    /**
+     * Creates {@code tables} in HadoopDB (4 buckets on their key, or replicated) and in the reference
+     * schema (created anew), and loads each the '|'-delimited text of {@code data} (keyed by table name;
+     * a table without data stays empty) on both sides, through files written in {@code files}.
+     */
+    public void load(List<Table> tables, Map<String, String> data, Path files) throws SQLException, IOException {
+        for (Table t : tables) {
+            session.execute("DROP TABLE IF EXISTS " + t.name(), StatementListener.NONE);
+            session.execute("CREATE TABLE " + t.name() + " (" + t.hiveColumns() + ") "
+                    + (t.key().isEmpty() ? "" : "CLUSTERED BY (" + t.key() + ") INTO 4 BUCKETS ")
+                    + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'"
+                    + (t.key().isEmpty() ? " TBLPROPERTIES ('hadoopdb.distribution'='replicated')" : ""), StatementListener.NONE);
+            if (data.containsKey(t.name())) {
+                Path file = Files.writeString(files.resolve(t.name() + ".txt"), data.get(t.name()), StandardCharsets.UTF_8);
+                session.execute("LOAD DATA LOCAL INPATH '" + file + "' INTO TABLE " + t.name(), StatementListener.NONE);
+            }
+        }
+        try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
+            st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+            st.execute("CREATE SCHEMA " + schema);
+            for (Table t : tables) {
+                st.execute("CREATE TABLE " + schema + "." + t.name() + " (" + t.postgresColumns() + ")");
+                if (data.containsKey(t.name())) {
+                    c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + schema + "." + t.name()
+                            + " FROM STDIN WITH (FORMAT text, DELIMITER '|')", new StringReader(data.get(t.name())));
+                }
+            }
+        }
     }
 
     /** Drops the reference schema. */
