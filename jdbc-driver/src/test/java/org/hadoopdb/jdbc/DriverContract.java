@@ -165,6 +165,27 @@ abstract class DriverContract {
     }
 
     @Test
+    void maxRowsIsPlannedAsALimitThatKeepsTheOrderAndASmallerLimit() throws Exception {
+        int v = TestTables.VISITS;
+        String visits = prefix() + "visits";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.setMaxRows(3);
+            assertThat(ints(s.executeQuery("SELECT duration FROM " + visits + " ORDER BY duration DESC"))).containsExactly(v - 1, v - 2, v - 3);
+            assertThat(ints(s.executeQuery("SELECT duration FROM " + visits + " ORDER BY duration LIMIT 2"))).containsExactly(0, 1);
+            assertThat(ints(s.executeQuery("SELECT duration FROM " + visits + " ORDER BY duration LIMIT 2, 100"))).containsExactly(2, 3, 4);
+            assertThat(ints(s.executeQuery("WITH d AS (SELECT duration FROM " + visits + ") SELECT duration FROM d ORDER BY duration")))
+                    .containsExactly(0, 1, 2);
+            assertThat(ints(s.executeQuery("SELECT count(*) FROM " + visits))).containsExactly(v);
+        }
+        try (Connection c = connect();
+             PreparedStatement p = c.prepareStatement("SELECT duration FROM " + visits + " WHERE duration >= ? ORDER BY duration")) {
+            p.setMaxRows(2);
+            p.setInt(1, 10);
+            assertThat(ints(p.executeQuery())).containsExactly(10, 11);
+        }
+    }
+
+    @Test
     void maxRowsLimitsAndSmallFetchSizesStreamEveryRow() throws Exception {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.setMaxRows(5);

@@ -77,6 +77,22 @@ class QueryTreeTest {
         }
 
         @Test
+        void aRowLimitLowersOrAddsTheOutermostLimit() {
+            assertThat(sql(query("SELECT a FROM t ORDER BY a").atMost(200).query()))
+                    .isEqualTo(sql("SELECT a FROM t ORDER BY a LIMIT 200"));
+            assertThat(sql(query("SELECT a FROM t").atMost(200).query())).isEqualTo(sql("SELECT a FROM t LIMIT 200"));
+            assertThat(sql(query("SELECT a FROM t LIMIT 5, 1000").atMost(200).query()))
+                    .isEqualTo(sql("SELECT a FROM t LIMIT 5, 200"));
+            assertThat(sql(query("SELECT a FROM t LIMIT 10").atMost(200).query())).isEqualTo(sql("SELECT a FROM t LIMIT 10"));
+            assertThat(sql(query("SELECT a FROM t UNION ALL SELECT b FROM u").atMost(7).query()))
+                    .isEqualTo(sql("SELECT a FROM t UNION ALL SELECT b FROM u LIMIT 7"));
+            assertThat(sql(query("WITH x AS (SELECT a FROM t) SELECT a FROM x ORDER BY a").atMost(3).query()))
+                    .isEqualTo(sql("WITH x AS (SELECT a FROM t) SELECT a FROM x ORDER BY a LIMIT 3"));
+            var unlimited = query("SELECT a FROM t");
+            assertThat(unlimited.atMost(0)).as("0: no limit").isSameAs(unlimited);
+        }
+
+        @Test
         void limitAlone() {
             SqlOrderBy orderBy = (SqlOrderBy) query("SELECT a FROM t LIMIT 10").query();
             assertThat(orderBy.orderList).isSameAs(SqlNodeList.EMPTY);

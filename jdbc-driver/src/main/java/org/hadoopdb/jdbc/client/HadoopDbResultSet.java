@@ -30,6 +30,7 @@ import org.apache.calcite.avatica.QueryState;
  */
 final class HadoopDbResultSet extends AvaticaResultSet {
     private final TimeZone zone;
+    private long handedOut;
 
     HadoopDbResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature,
                       ResultSetMetaData resultSetMetaData, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
@@ -43,7 +44,17 @@ final class HadoopDbResultSet extends AvaticaResultSet {
         if (statement != null && statement.connection instanceof HadoopDbConnection c && c.cancelled(statement.handle)) {
             throw new SQLException("Query cancelled: the statement was cancelled while its rows were read", "HY008");
         }
-        return super.next();
+        // JDBC: rows past the statement's maxRows are dropped silently. The server plans a plain statement's
+        // maxRows as a LIMIT, but a prepared statement's execute request does not carry it
+        long max = statement == null ? 0 : statement.getLargeMaxRows();
+        if (max > 0 && handedOut >= max) {
+            return false;
+        }
+        boolean more = super.next();
+        if (more) {
+            handedOut++;
+        }
+        return more;
     }
 
     @Override

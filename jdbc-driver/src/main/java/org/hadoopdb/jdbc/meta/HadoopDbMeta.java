@@ -435,6 +435,10 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
             throw Errors.of(JdbcException.CANCELLED, "HadoopDB is shutting down: the statement was not run");
         }
         s.begin();
+        if (maxRowCount > 0 && statement instanceof QueryStatement query) {
+            // setMaxRows: planned as a LIMIT, so the chunks stop early instead of the client dropping rows
+            statement = query.atMost(maxRowCount);
+        }
         String text = statement.span().text();
         long started = System.nanoTime();
         try (QueryGate.Permit ignored = needsSlot(statement) ? gate.enter(s::cancelRequested) : null) {
