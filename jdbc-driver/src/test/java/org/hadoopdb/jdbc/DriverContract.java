@@ -165,6 +165,31 @@ abstract class DriverContract {
     }
 
     @Test
+    void doubleQuotedNamesAreColumnsUnderStandardQuotedIdentifiers() throws Exception {
+        String visits = prefix() + "visits";
+        String sparkFilter = "SELECT COUNT(*) FROM " + visits + " WHERE \"duration\" >= 10";
+        Properties standard = new Properties();
+        standard.setProperty("hive.support.quoted.identifiers", "standard");
+        try (Connection c = connect(standard); Statement s = c.createStatement()) {
+            assertThat(ints(s.executeQuery(sparkFilter))).containsExactly(TestTables.VISITS - 10);
+            try (PreparedStatement p = c.prepareStatement("SELECT \"duration\" FROM \"" + visits + "\" WHERE \"duration\" = ?")) {
+                p.setInt(1, 7);
+                assertThat(ints(p.executeQuery())).containsExactly(7);
+            }
+        }
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            // Hive's default: a double-quoted text is a string
+            assertThat(ints(s.executeQuery("SELECT COUNT(*) FROM " + visits + " WHERE \"duration\" = 'duration'")))
+                    .containsExactly(TestTables.VISITS);
+            s.execute("SET hive.support.quoted.identifiers=standard");
+            assertThat(ints(s.executeQuery(sparkFilter))).containsExactly(TestTables.VISITS - 10);
+            assertThatThrownBy(() -> s.execute("SET hive.support.quoted.identifiers=sometimes"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+                    .hasMessageContaining("'standard'");
+        }
+    }
+
+    @Test
     void maxRowsIsPlannedAsALimitThatKeepsTheOrderAndASmallerLimit() throws Exception {
         int v = TestTables.VISITS;
         String visits = prefix() + "visits";

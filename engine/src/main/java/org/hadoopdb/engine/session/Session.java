@@ -39,6 +39,7 @@ import org.hadoopdb.runtime.ListResult;
 import org.hadoopdb.runtime.QueryExecutor;
 import org.hadoopdb.runtime.ResultStream;
 import org.hadoopdb.hiveql.parse.HiveQlParser;
+import org.hadoopdb.hiveql.parse.QuotedIdentifiers;
 import org.hadoopdb.planner.sms.PlanningOptions;
 
 /**
@@ -85,7 +86,16 @@ public final class Session implements AutoCloseable {
 
     /** Parses and runs one statement of a script; errors give positions in the script. */
     public StatementResult execute(SourceSpan statement, StatementListener listener) {
-        return execute(HiveQlParser.parse(statement), listener);
+        return execute(HiveQlParser.parse(new SourceSpan(dialect(statement.text()), statement.line(), statement.column())), listener);
+    }
+
+    /**
+     * A statement's text as the parser reads it in this session: under {@code
+     * hive.support.quoted.identifiers=standard}, double-quoted names in backticks ({@link QuotedIdentifiers}).
+     * Callers that parse a statement themselves (the JDBC server) pass its text through this first.
+     */
+    public String dialect(String statement) {
+        return QuotedIdentifiers.of(settings.config().hadoopConf().get(QuotedIdentifiers.SETTING)).apply(statement);
     }
 
     /** Runs one parsed statement. */

@@ -11,6 +11,8 @@ import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.hiveql.HiveQlException;
+import org.hadoopdb.hiveql.parse.QuotedIdentifiers;
 import org.hadoopdb.planner.SemanticException;
 import org.hadoopdb.runtime.ListResult;
 
@@ -59,6 +61,13 @@ final class SessionSettings {
             } catch (RuntimeException e) {
                 throw new SemanticException("Invalid value '" + value + "' for " + k + ": " + e.getMessage()
                         + " (expected a " + declared.typeName() + ")", e);
+            }
+        }
+        if (k.equals(QuotedIdentifiers.SETTING)) {
+            try {
+                QuotedIdentifiers.of(value);
+            } catch (HiveQlException e) {
+                throw new SemanticException(e.getMessage(), e);
             }
         }
         overrides.put(k, value);

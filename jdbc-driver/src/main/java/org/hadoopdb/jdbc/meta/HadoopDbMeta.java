@@ -243,8 +243,8 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
 
     @Override
     public StatementHandle prepare(ConnectionHandle ch, String given, long maxRowCount) {
-        String sql = text(given);
         MetaConnection c = connection(ch.id);
+        String sql = text(c, given);
         int parameters = ParameterBinder.count(sql);
         List<ColumnMetaData> columns = describe(c, sql, parameters);
         MetaStatement s = c.newStatement();
@@ -280,8 +280,13 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
     }
 
     /** Avatica's protobuf encoding sends an empty statement as no text at all: it is an empty statement still. */
-    private static String text(String sql) {
-        return sql == null ? "" : sql;
+    /** The statement as the connection's session reads it (its quoted-identifiers setting applied). */
+    private static String text(MetaConnection c, String sql) {
+        try {
+            return sql == null ? "" : c.session.dialect(sql);
+        } catch (RuntimeException e) {
+            throw Errors.toClient(e, false);
+        }
     }
 
     private static boolean isQuery(String sql) {
@@ -301,8 +306,8 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
     @Override
     public ExecuteResult prepareAndExecute(StatementHandle h, String given, long maxRowCount, int maxRowsInFirstFrame,
                                            PrepareCallback callback) throws NoSuchStatementException {
-        String sql = text(given);
         MetaConnection c = connection(h.connectionId);
+        String sql = text(c, given);
         MetaStatement s = c.statement(h);
         Matcher kill = KILL.matcher(sql);
         if (kill.matches()) {
@@ -352,7 +357,7 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
         List<Statement> batch = new ArrayList<>(sqlCommands.size());
         for (String sql : sqlCommands) {
             try {
-                batch.add(HiveQlParser.parse(SourceSpan.of(text(sql))));
+                batch.add(HiveQlParser.parse(SourceSpan.of(text(c, sql))));
             } catch (RuntimeException e) {
                 throw Errors.toClient(e, false);
             }
