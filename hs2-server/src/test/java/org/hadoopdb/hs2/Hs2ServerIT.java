@@ -22,11 +22,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.apache.hive.service.rpc.thrift.TGetDelegationTokenReq;
+import org.apache.hive.service.rpc.thrift.TGetTablesReq;
+import org.apache.hive.service.rpc.thrift.TSessionHandle;
+import org.apache.hive.service.rpc.thrift.TStatus;
+import org.apache.hive.service.rpc.thrift.TStatusCode;
 import org.hadoopdb.cluster.embedded.testing.TestClusters;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.hadoopdb.engine.session.Session;
 import org.hadoopdb.engine.session.StatementListener;
 import org.hadoopdb.engine.session.StatementResult;
+import org.hadoopdb.jdbc.meta.QueryGate;
 import org.hadoopdb.jdbc.server.ServerSettings;
 import org.hadoopdb.jdbc.server.UsersFile;
 import org.hadoopdb.runtime.ResultStream;
@@ -243,6 +249,45 @@ class Hs2ServerIT {
                 assertThat(rs.getLong(1)).isEqualTo(3000);
             }
         }
+    }
+
+    @Test
+    void withoutAuthenticationOnLoopbackClientsConnectWithoutSasl() throws Exception {
+        ServerSettings open = new ServerSettings(0, "127.0.0.1", false, dir.resolve("no-users"), null, "", "PKCS12", 2, 16,
+                Duration.ofMinutes(2), Duration.ofMinutes(10), Duration.ofSeconds(5), 8);
+        try (Hs2Server plain = Hs2Server.start(engine, new Hs2Settings(0, "127.0.0.1", open))) {
+            assertThat(plain.jdbcUrl()).endsWith(";auth=noSasl");
+            try (Connection c = HiveJdbc.connect(plain.jdbcUrl(), "bob", null); Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM hs2_big")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(3000);
+                assertThat(plain.sessions()).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void hiveconfSettingsOfTheUrlBecomeSessionSettings() throws Exception {
+        try (Connection c = HiveJdbc.connect(server.jdbcUrl() + "?mapreduce.job.queuename=etl", USER, PASSWORD);
+             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SET mapreduce.job.queuename")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).isEqualTo("mapreduce.job.queuename=etl");
+        }
+        assertThatThrownBy(() -> HiveJdbc.connect(server.jdbcUrl() + "?hadoopdb.no.such.key=1", USER, PASSWORD))
+                .isInstanceOf(SQLException.class).hasMessageContaining("hadoopdb.no.such.key");
+    }
+
+    @Test
+    void requestsThatAreNotServedGetAnErrorStatus() {
+        Hs2Service service = new Hs2Service(engine, QueryGate.unbounded(), true);
+        TStatus status = service.GetDelegationToken(new TGetDelegationTokenReq(new TSessionHandle(Handles.newIdentifier()),
+                "alice", "hive")).getStatus();
+        assertThat(status.getStatusCode()).isEqualTo(TStatusCode.ERROR_STATUS);
+        assertThat(status.getSqlState()).isEqualTo("0A000");
+        assertThat(status.getErrorMessage()).contains("GetDelegationToken");
+        TStatus unknown = service.GetTables(new TGetTablesReq(new TSessionHandle(Handles.newIdentifier()))).getStatus();
+        assertThat(unknown.getStatusCode()).isEqualTo(TStatusCode.ERROR_STATUS);
+        assertThat(unknown.getErrorMessage()).contains("Invalid session handle");
     }
 
     @Test
