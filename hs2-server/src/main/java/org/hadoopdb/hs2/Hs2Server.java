@@ -102,7 +102,9 @@ public final class Hs2Server implements AutoCloseable {
                 new SynchronousQueue<>(), daemonThreads());
         TThreadPoolServer thrift;
         try {
-            thrift = new TThreadPoolServer(new TThreadPoolServer.Args(new TServerSocket(socket))
+            // a connection silent for the idle timeout is dropped, and its sessions closed with it
+            int idleMillis = (int) Math.min(Integer.MAX_VALUE, server.idleTimeout().toMillis());
+            thrift = new TThreadPoolServer(new TThreadPoolServer.Args(new TServerSocket(socket, idleMillis))
                     .processor(new TCLIService.Processor<>(service))
                     .transportFactory(transports)
                     .protocolFactory(new TBinaryProtocol.Factory())

@@ -127,6 +127,11 @@ final class Operation {
             LOG.info("Statement of {} failed: {}", session.user(), e.getMessage());
             finish(cancelRequested ? (timedOut ? TOperationState.TIMEDOUT_STATE : TOperationState.CANCELED_STATE)
                     : TOperationState.ERROR_STATE);
+        } catch (Error e) {
+            // the client polling this operation must learn that it ended
+            error = new Hs2Exception(JdbcException.GENERAL, "The statement failed: " + e);
+            finish(TOperationState.ERROR_STATE);
+            throw e;
         }
     }
 

@@ -263,6 +263,32 @@ class Hs2ServerIT {
                 assertThat(rs.getLong(1)).isEqualTo(3000);
                 assertThat(plain.sessions()).isEqualTo(1);
             }
+            // closing the endpoint closes the sessions still open and stops listening
+            Connection left = HiveJdbc.connect(plain.jdbcUrl(), "carol", null);
+            assertThat(plain.sessions()).isEqualTo(1);
+            String url = plain.jdbcUrl();
+            plain.close();
+            assertThat(plain.sessions()).isZero();
+            assertThatThrownBy(() -> HiveJdbc.connect(url, "carol", null)).isInstanceOf(SQLException.class);
+            assertThatThrownBy(() -> left.createStatement().executeQuery("SELECT COUNT(*) FROM hs2_big"))
+                    .isInstanceOf(SQLException.class);
+        }
+    }
+
+    @Test
+    void resultsArriveInBatchesOfTheFetchSize() throws Exception {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.setFetchSize(100);
+            long rows = 0;
+            long sum = 0;
+            try (ResultSet rs = s.executeQuery("SELECT v FROM hs2_big")) {
+                while (rs.next()) {
+                    rows++;
+                    sum += rs.getInt(1);
+                }
+            }
+            assertThat(rows).isEqualTo(3000);
+            assertThat(sum).isEqualTo(2999L * 3000 / 2);
         }
     }
 
