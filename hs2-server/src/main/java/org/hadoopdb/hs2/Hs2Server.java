@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * protocol (binary transport) served over the engine's sessions, so beeline, Hive's JDBC driver and
  * BI tools' Hive connectors work unchanged. Users log in with SASL PLAIN against the query server's
  * users file (failed logins throttled as there); with {@code hadoopdb.server.auth=none}, allowed
- * only on a loopback address, clients connect without SASL ({@code ;auth=noSasl}). Statements share
+ * only on a loopback address, clients connect without SASL ({@code ;auth=noSasl}). With the query
+ * server's key store set, the endpoint speaks TLS only ({@code ;ssl=true}). Statements share
  * a {@link QueryGate} with the JDBC endpoint when they run in the same server.
  *
  * <pre>{@code
@@ -82,12 +83,17 @@ public final class Hs2Server implements AutoCloseable {
     public static Hs2Server start(HadoopDbEngine engine, Hs2Settings settings, QueryGate gate) {
         ServerSettings server = settings.server();
         checkAuthentication(settings);
-        ServerSocket socket;
+        ServerSocket socket = server.tls() ? TlsSockets.serverSocket(server) : null;
         try {
-            socket = new ServerSocket();
+            if (socket == null) {
+                socket = new ServerSocket();
+            }
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(settings.bindAddress(), Math.max(0, settings.port())), BACKLOG);
         } catch (IOException e) {
+            if (socket != null) {
+                closeQuietly(socket);
+            }
             throw new Hs2Exception("08001", "Cannot listen on " + settings.bindAddress() + ":" + settings.port() + " for "
                     + "HiveServer2 clients: " + e.getMessage() + " (hadoopdb.server.hs2.port, hadoopdb.server.hs2.bind-address)", e);
         }
@@ -154,10 +160,11 @@ public final class Hs2Server implements AutoCloseable {
         return socket.getLocalPort();
     }
 
-    /** The URL Hive's driver and beeline connect with, e.g. {@code jdbc:hive2://127.0.0.1:10000/default}. */
+    /** The URL Hive's driver and beeline connect with, e.g. {@code jdbc:hive2://127.0.0.1:10000/default;ssl=true}. */
     public String jdbcUrl() {
         String host = settings.bindAddress().equals("0.0.0.0") ? "localhost" : settings.bindAddress();
-        return "jdbc:hive2://" + host + ":" + port() + "/default" + (settings.server().authenticate() ? "" : ";auth=noSasl");
+        return "jdbc:hive2://" + host + ":" + port() + "/default" + (settings.server().authenticate() ? "" : ";auth=noSasl")
+                + (settings.server().tls() ? ";ssl=true" : "");
     }
 
     /** Open sessions now. */
