@@ -23,6 +23,7 @@ import org.apache.thrift.transport.TServerSocket;
 import org.apache.thrift.transport.TTransport;
 import org.apache.thrift.transport.TTransportException;
 import org.hadoopdb.engine.session.HadoopDbEngine;
+import org.hadoopdb.jdbc.JdbcException;
 import org.hadoopdb.jdbc.meta.QueryGate;
 import org.hadoopdb.jdbc.server.LoginThrottle;
 import org.hadoopdb.jdbc.server.Logins;
@@ -36,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * protocol (binary transport) served over the engine's sessions, so beeline, Hive's JDBC driver and
  * BI tools' Hive connectors work unchanged. Users log in with SASL PLAIN against the query server's
  * users file (failed logins throttled as there); with {@code hadoopdb.server.auth=none}, allowed
- * only on a loopback address, clients connect without SASL ({@code ;auth=noSasl}). With the query
+ * only on a loopback address, clients connect without SASL ({@code ;auth=noSasl}). The HTTP
+ * transport ({@link Hs2HttpTransport}) serves the same calls when its port is set. With the query
  * server's key store set, the endpoint speaks TLS only ({@code ;ssl=true}). Statements share
  * a {@link QueryGate} with the JDBC endpoint when they run in the same server.
  *
@@ -57,6 +59,8 @@ public final class Hs2Server implements AutoCloseable {
     private final Thread acceptor;
     private final ExecutorService workers;
     private final Set<TTransport> connections;
+    /** Null when the HTTP transport is off. */
+    private Hs2HttpTransport http;
     private volatile boolean closed;
 
     private Hs2Server(Hs2Settings settings, Hs2Service service, TThreadPoolServer thrift, ServerSocket socket,
@@ -127,6 +131,15 @@ public final class Hs2Server implements AutoCloseable {
         acceptor.setDaemon(true);
         acceptor.start();
         Hs2Server hs2 = new Hs2Server(settings, service, thrift, socket, acceptor, workers, connections);
+        if (settings.httpPort() >= 0) {
+            try {
+                hs2.http = Hs2HttpTransport.start(new TCLIService.Processor<>(service), settings);
+            } catch (RuntimeException e) {
+                hs2.close();
+                throw e;
+            }
+            LOG.info("HiveServer2 HTTP transport listening on {}", hs2.httpUrl());
+        }
         LOG.info("HadoopDB HiveServer2 endpoint listening on {} ({})", hs2.jdbcUrl(), settings);
         return hs2;
     }
@@ -167,6 +180,21 @@ public final class Hs2Server implements AutoCloseable {
                 + (settings.server().tls() ? ";ssl=true" : "");
     }
 
+    /** The port of the HTTP transport, or -1 when it is off. */
+    public int httpPort() {
+        return http == null ? -1 : http.port();
+    }
+
+    /** The URL for the HTTP transport, e.g. {@code jdbc:hive2://127.0.0.1:10001/default;transportMode=http;httpPath=cliservice}. */
+    public String httpUrl() {
+        if (http == null) {
+            throw new Hs2Exception(JdbcException.NOT_SUPPORTED, "The HTTP transport is off (hadoopdb.server.hs2.http-port)");
+        }
+        String host = settings.bindAddress().equals("0.0.0.0") ? "localhost" : settings.bindAddress();
+        return "jdbc:hive2://" + host + ":" + http.port() + "/default;transportMode=http;httpPath=cliservice"
+                + (settings.server().tls() ? ";ssl=true" : "");
+    }
+
     /** Open sessions now. */
     public int sessions() {
         return service.sessionCount();
@@ -185,6 +213,9 @@ public final class Hs2Server implements AutoCloseable {
         LOG.info("HiveServer2 endpoint on port {} shutting down: {} session(s)", port(), service.sessionCount());
         thrift.stop();
         closeQuietly(socket);
+        if (http != null) {
+            http.close();
+        }
         try {
             service.shutdown(settings.server().shutdownGrace());
         } finally {

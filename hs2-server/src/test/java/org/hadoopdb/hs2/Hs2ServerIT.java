@@ -61,7 +61,7 @@ class Hs2ServerIT {
         new UsersFile(users).put(USER, PASSWORD.toCharArray());
         ServerSettings settings = new ServerSettings(0, "127.0.0.1", true, users, null, "", "PKCS12", 2, 16,
                 Duration.ofMinutes(2), Duration.ofMinutes(10), Duration.ofSeconds(5), 64);
-        server = Hs2Server.start(engine, new Hs2Settings(0, "127.0.0.1", settings));
+        server = Hs2Server.start(engine, new Hs2Settings(0, 0, "127.0.0.1", settings));
         StringBuilder big = new StringBuilder();
         for (int i = 0; i < 3000; i++) {
             big.append("1|").append(i).append('\n');
@@ -249,6 +249,24 @@ class Hs2ServerIT {
                 assertThat(rs.getLong(1)).isEqualTo(3000);
             }
         }
+    }
+
+    @Test
+    void theHttpTransportServesTheSameCallsBehindBasicAuthentication() throws Exception {
+        assertThat(server.httpUrl()).endsWith(";transportMode=http;httpPath=cliservice");
+        try (Connection c = HiveJdbc.connect(server.httpUrl(), USER, PASSWORD); Statement s = c.createStatement()) {
+            s.setFetchSize(500);
+            try (ResultSet rs = s.executeQuery("SELECT COUNT(*), SUM(v) FROM hs2_big")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(3000);
+                assertThat(rs.getLong(2)).isEqualTo(2999L * 3000 / 2);
+            }
+            try (ResultSet rs = c.getMetaData().getTables(null, "default", "hs2_big", null)) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString("TABLE_NAME")).isEqualTo("hs2_big");
+            }
+        }
+        assertThatThrownBy(() -> HiveJdbc.connect(server.httpUrl(), USER, "wrong")).isInstanceOf(SQLException.class);
     }
 
     @Test

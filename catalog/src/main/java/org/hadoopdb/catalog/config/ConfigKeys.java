@@ -174,6 +174,9 @@ public final class ConfigKeys {
                     + "port, -1 turns it off.");
     public static final ConfigKey<String> SERVER_HS2_BIND_ADDRESS = string("hadoopdb.server.hs2.bind-address", null,
             "Address the HiveServer2 endpoint listens on; empty for hadoopdb.server.bind-address.");
+    public static final ConfigKey<Integer> SERVER_HS2_HTTP_PORT = integer("hadoopdb.server.hs2.http-port", "-1",
+            "TCP port of the HiveServer2 endpoint's HTTP transport (path /cliservice, HTTP BASIC); -1 (the default) turns "
+                    + "it off, 0 picks a free port.");
 
     // ---- the last stage in the client ----------------------------------------------------------
 

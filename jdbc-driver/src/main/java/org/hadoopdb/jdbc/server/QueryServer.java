@@ -19,6 +19,7 @@ import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.security.ConstraintMapping;
 import org.eclipse.jetty.security.ConstraintSecurityHandler;
 import org.eclipse.jetty.security.authentication.BasicAuthenticator;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
@@ -90,11 +91,7 @@ public final class QueryServer implements AutoCloseable {
         // counts requests in flight, so stopping waits for the answers of cancelled statements to go out
         StatisticsHandler inFlight = new StatisticsHandler();
         if (settings.authenticate()) {
-            Logins logins = new Logins(new UsersFile(settings.usersFile()),
-                    new LoginThrottle(settings.loginLimits(), System::nanoTime));
-            UsersLoginService login = new UsersLoginService(logins);
-            jetty.addBean(login);
-            inFlight.setHandler(security(login, new ThrottlingBasicAuthenticator(logins), avatica));
+            inFlight.setHandler(basicAuthentication(jetty, settings, avatica));
         } else {
             inFlight.setHandler(avatica);
         }
@@ -147,7 +144,11 @@ public final class QueryServer implements AutoCloseable {
         }
     }
 
-    private static ServerConnector connector(Server jetty, ServerSettings settings) {
+    /**
+     * An HTTP(S) connector for {@code settings}' address and port, with TLS when they name a key store
+     * (plain HTTP to it is answered with an error); the HiveServer2 endpoint's HTTP transport uses it too.
+     */
+    public static ServerConnector connector(Server jetty, ServerSettings settings) {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setRequestHeaderSize(64 * 1024);
@@ -177,11 +178,23 @@ public final class QueryServer implements AutoCloseable {
     }
 
     /**
+     * {@code next} behind HTTP BASIC against the users file of {@code settings}, with failed logins
+     * throttled; the HiveServer2 endpoint's HTTP transport uses it too.
+     */
+    public static Handler basicAuthentication(Server jetty, ServerSettings settings, Handler next) {
+        Logins logins = new Logins(new UsersFile(settings.usersFile()),
+                new LoginThrottle(settings.loginLimits(), System::nanoTime));
+        UsersLoginService login = new UsersLoginService(logins);
+        jetty.addBean(login);
+        return security(login, new ThrottlingBasicAuthenticator(logins), next);
+    }
+
+    /**
      * Every request must carry a listed user's password (BASIC); nothing else reaches the handler.
      * Failed logins are throttled per client address and per user name ({@link LoginThrottle}).
      */
     private static ConstraintSecurityHandler security(UsersLoginService login, BasicAuthenticator authenticator,
-                                                      UserHandler next) {
+                                                      Handler next) {
         Constraint constraint = new Constraint(Constraint.__BASIC_AUTH, UsersLoginService.ROLE);
         constraint.setAuthenticate(true);
         constraint.setRoles(new String[] {UsersLoginService.ROLE});
