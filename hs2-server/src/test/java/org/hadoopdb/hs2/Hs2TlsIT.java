@@ -48,7 +48,7 @@ class Hs2TlsIT {
         engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
         ServerSettings settings = new ServerSettings(0, "127.0.0.1", true, users, keyStore, STORE_PASSWORD, "PKCS12", 2, 8,
                 Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofSeconds(1), 16);
-        server = Hs2Server.start(engine, new Hs2Settings(0, "127.0.0.1", settings));
+        server = Hs2Server.start(engine, new Hs2Settings(0, 0, "127.0.0.1", settings));
     }
 
     private static void keytool(String... args) throws Exception {
@@ -75,6 +75,18 @@ class Hs2TlsIT {
         assertThat(server.jdbcUrl()).endsWith(";ssl=true");
         String url = "jdbc:hive2://localhost:" + server.port() + "/default;ssl=true;sslTrustStore=" + trustStore
                 + ";trustStorePassword=" + STORE_PASSWORD + ";trustStoreType=PKCS12";
+        try (Connection c = HiveJdbc.connect(url, "tls-user", "tls-password"); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SET hadoopdb.reducers")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).startsWith("hadoopdb.reducers=");
+        }
+    }
+
+    @Test
+    void theHttpTransportSpeaksHttps() throws Exception {
+        assertThat(server.httpUrl()).endsWith(";transportMode=http;httpPath=cliservice;ssl=true");
+        String url = "jdbc:hive2://localhost:" + server.httpPort() + "/default;transportMode=http;httpPath=cliservice;"
+                + "ssl=true;sslTrustStore=" + trustStore + ";trustStorePassword=" + STORE_PASSWORD + ";trustStoreType=PKCS12";
         try (Connection c = HiveJdbc.connect(url, "tls-user", "tls-password"); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SET hadoopdb.reducers")) {
             assertThat(rs.next()).isTrue();
