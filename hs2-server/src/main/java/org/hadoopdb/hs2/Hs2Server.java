@@ -6,9 +6,12 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -59,12 +62,14 @@ public final class Hs2Server implements AutoCloseable {
     private final Thread acceptor;
     private final ExecutorService workers;
     private final Set<TTransport> connections;
+    private final ScheduledExecutorService reaper;
     /** Null when the HTTP transport is off. */
     private Hs2HttpTransport http;
     private volatile boolean closed;
 
     private Hs2Server(Hs2Settings settings, Hs2Service service, TThreadPoolServer thrift, ServerSocket socket,
-                      Thread acceptor, ExecutorService workers, Set<TTransport> connections) {
+                      Thread acceptor, ExecutorService workers, Set<TTransport> connections, ScheduledExecutorService reaper) {
+        this.reaper = reaper;
         this.settings = settings;
         this.service = service;
         this.thrift = thrift;
@@ -130,7 +135,8 @@ public final class Hs2Server implements AutoCloseable {
         Thread acceptor = new Thread(thrift::serve, "hadoopdb-hs2-acceptor");
         acceptor.setDaemon(true);
         acceptor.start();
-        Hs2Server hs2 = new Hs2Server(settings, service, thrift, socket, acceptor, workers, connections);
+        Hs2Server hs2 = new Hs2Server(settings, service, thrift, socket, acceptor, workers, connections,
+                reaper(service, server.idleTimeout()));
         if (settings.httpPort() >= 0) {
             try {
                 hs2.http = Hs2HttpTransport.start(new TCLIService.Processor<>(service), settings);
@@ -142,6 +148,18 @@ public final class Hs2Server implements AutoCloseable {
         }
         LOG.info("HadoopDB HiveServer2 endpoint listening on {} ({})", hs2.jdbcUrl(), settings);
         return hs2;
+    }
+
+    /** Closes sessions unused for {@code idle} (hadoopdb.server.idle-timeout), checking a few times per period. */
+    private static ScheduledExecutorService reaper(Hs2Service service, Duration idle) {
+        ScheduledExecutorService reaper = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "hadoopdb-hs2-idle");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Math.max(1, Math.min(30, idle.toSeconds() / 4));
+        reaper.scheduleWithFixedDelay(() -> service.expireIdle(idle), every, every, TimeUnit.SECONDS);
+        return reaper;
     }
 
     private static void checkAuthentication(Hs2Settings settings) {
@@ -213,6 +231,7 @@ public final class Hs2Server implements AutoCloseable {
         LOG.info("HiveServer2 endpoint on port {} shutting down: {} session(s)", port(), service.sessionCount());
         thrift.stop();
         closeQuietly(socket);
+        reaper.shutdownNow();
         if (http != null) {
             http.close();
         }

@@ -181,7 +181,23 @@ final class Hs2Service implements TCLIService.Iface {
         if (s == null) {
             throw new Hs2Exception(JdbcException.NO_CONNECTION, "Invalid session handle: no such session (closed or expired)");
         }
+        s.touch();
         return s;
+    }
+
+    /**
+     * Closes the sessions nothing used for {@code idle} that run no statement: HTTP clients that went
+     * away without closing them (a binary connection's sessions end with the connection).
+     */
+    void expireIdle(Duration idle) {
+        long idleNanos = idle.toNanos();
+        for (Map.Entry<String, Hs2Session> e : sessions.entrySet()) {
+            Hs2Session s = e.getValue();
+            if (s.idleFor(idleNanos) && sessions.remove(e.getKey(), s)) {
+                LOG.info("Closing the HiveServer2 session of {}: unused for {}", s.user(), idle);
+                s.close();
+            }
+        }
     }
 
     @Override
@@ -332,6 +348,7 @@ final class Hs2Service implements TCLIService.Iface {
         for (Hs2Session s : sessions.values()) {
             Operation op = s.operation(key);
             if (op != null) {
+                s.touch();
                 return op;
             }
         }

@@ -24,6 +24,7 @@ final class Hs2Session {
     private final ReentrantLock executing = new ReentrantLock();
     private final Map<String, Operation> operations = new ConcurrentHashMap<>();
     private volatile Operation running;
+    private volatile long lastUsedNanos = System.nanoTime();
 
     Hs2Session(THandleIdentifier id, String user, Session session) {
         this.id = id;
@@ -41,6 +42,17 @@ final class Hs2Session {
 
     Session engineSession() {
         return session;
+    }
+
+    /** Marks the session used now (every request naming it or one of its operations). */
+    void touch() {
+        lastUsedNanos = System.nanoTime();
+    }
+
+    /** Whether nothing used the session for {@code idleNanos} and none of its statements runs. */
+    boolean idleFor(long idleNanos) {
+        return running == null && !executing.isLocked() && System.nanoTime() - lastUsedNanos > idleNanos
+                && operations.values().stream().noneMatch(Operation::running);
     }
 
     /** Runs {@code statement} for {@code op} once the session is free; gives up if the operation is cancelled meanwhile. */

@@ -24,6 +24,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.apache.hive.service.rpc.thrift.TGetDelegationTokenReq;
 import org.apache.hive.service.rpc.thrift.TGetTablesReq;
+import org.apache.hive.service.rpc.thrift.TOpenSessionReq;
+import org.apache.hive.service.rpc.thrift.TOpenSessionResp;
 import org.apache.hive.service.rpc.thrift.TSessionHandle;
 import org.apache.hive.service.rpc.thrift.TStatus;
 import org.apache.hive.service.rpc.thrift.TStatusCode;
@@ -319,6 +321,20 @@ class Hs2ServerIT {
         }
         assertThatThrownBy(() -> HiveJdbc.connect(server.jdbcUrl() + "?hadoopdb.no.such.key=1", USER, PASSWORD))
                 .isInstanceOf(SQLException.class).hasMessageContaining("hadoopdb.no.such.key");
+    }
+
+    @Test
+    void sessionsUnusedForTheIdleTimeoutAreClosed() throws Exception {
+        Hs2Service service = new Hs2Service(engine, QueryGate.unbounded(), false);
+        TOpenSessionResp opened = service.OpenSession(new TOpenSessionReq(Hs2Service.PROTOCOL));
+        assertThat(opened.getStatus().getStatusCode()).isEqualTo(TStatusCode.SUCCESS_STATUS);
+        service.expireIdle(Duration.ofMinutes(1));
+        assertThat(service.sessionCount()).isEqualTo(1);
+        Thread.sleep(20);
+        service.expireIdle(Duration.ofMillis(10));
+        assertThat(service.sessionCount()).isZero();
+        TStatus later = service.GetTables(new TGetTablesReq(opened.getSessionHandle())).getStatus();
+        assertThat(later.getErrorMessage()).contains("closed or expired");
     }
 
     @Test
