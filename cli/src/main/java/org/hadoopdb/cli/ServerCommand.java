@@ -46,7 +46,7 @@ public final class ServerCommand extends BaseCommand {
         CountDownLatch stopped = new CountDownLatch(1);
         try (HadoopDbEngine engine = HadoopDbEngine.start(config, console()::note);
              QueryServer server = QueryServer.start(engine, settings);
-             Hs2Server hs2 = hs2Settings.enabled() ? Hs2Server.start(engine, hs2Settings, server.gate()) : null) {
+             Hs2Server hs2 = hs2Settings.enabled() ? Hs2Server.start(engine, hs2Settings, server.gate(), server.logins()) : null) {
             console().note("HadoopDB query server: " + server.jdbcUrl() + (hs2 == null ? "" : ", HiveServer2: " + hs2.jdbcUrl())
                     + (settings.authenticate() ? " (users in " + settings.usersFile() + ")"
                     : " (no authentication, local clients only)") + "; Ctrl-C stops it");

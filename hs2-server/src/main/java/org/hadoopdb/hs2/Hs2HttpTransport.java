@@ -13,6 +13,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.AbstractHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.hadoopdb.jdbc.server.Logins;
 import org.hadoopdb.jdbc.server.QueryServer;
 import org.hadoopdb.jdbc.server.ServerSettings;
 import org.slf4j.Logger;
@@ -37,7 +38,7 @@ final class Hs2HttpTransport implements AutoCloseable {
         this.connector = connector;
     }
 
-    static Hs2HttpTransport start(TProcessor processor, Hs2Settings settings) {
+    static Hs2HttpTransport start(TProcessor processor, Hs2Settings settings, Logins logins) {
         ServerSettings http = settings.httpConnectorSettings();
         QueuedThreadPool threads = new QueuedThreadPool(Math.max(8, http.threads()), 4);
         threads.setName("hadoopdb-hs2-http");
@@ -46,7 +47,7 @@ final class Hs2HttpTransport implements AutoCloseable {
         ServerConnector connector = QueryServer.connector(jetty, http);
         jetty.addConnector(connector);
         ThriftHandler thrift = new ThriftHandler(processor, http.authenticate());
-        jetty.setHandler(http.authenticate() ? QueryServer.basicAuthentication(jetty, http, thrift) : thrift);
+        jetty.setHandler(http.authenticate() ? QueryServer.basicAuthentication(jetty, logins, thrift) : thrift);
         jetty.setStopTimeout(STOP_TIMEOUT_MILLIS);
         jetty.setStopAtShutdown(false);
         try {

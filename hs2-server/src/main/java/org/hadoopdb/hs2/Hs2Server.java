@@ -28,8 +28,8 @@ import org.apache.thrift.transport.TTransportException;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.hadoopdb.jdbc.JdbcException;
 import org.hadoopdb.jdbc.meta.QueryGate;
-import org.hadoopdb.jdbc.server.LoginThrottle;
 import org.hadoopdb.jdbc.server.Logins;
+import org.hadoopdb.jdbc.server.QueryServer;
 import org.hadoopdb.jdbc.server.ServerSettings;
 import org.hadoopdb.jdbc.server.UsersFile;
 import org.slf4j.Logger;
@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * a {@link QueryGate} with the JDBC endpoint when they run in the same server.
  *
  * <pre>{@code
- * try (Hs2Server hs2 = Hs2Server.start(engine, Hs2Settings.from(config), queryServer.gate())) {
+ * try (Hs2Server hs2 = Hs2Server.start(engine, Hs2Settings.from(config), queryServer.gate(), queryServer.logins())) {
  *     ...
  * }
  * }</pre>
@@ -82,14 +82,16 @@ public final class Hs2Server implements AutoCloseable {
     /** Starts serving {@code engine} with its own statement limits (from the query server settings). */
     public static Hs2Server start(HadoopDbEngine engine, Hs2Settings settings) {
         ServerSettings s = settings.server();
-        return start(engine, settings, new QueryGate(s.maxRunning(), s.maxQueued(), s.queueTimeout()));
+        return start(engine, settings, new QueryGate(s.maxRunning(), s.maxQueued(), s.queueTimeout()),
+                QueryServer.newLogins(s));
     }
 
     /**
-     * Starts serving {@code engine}, its statements admitted by {@code gate} (the JDBC endpoint's, so
-     * both count against the same limit); fails with an {@link Hs2Exception} naming the wrong setting.
+     * Starts serving {@code engine}, its statements admitted by {@code gate} and its logins checked by
+     * {@code logins} (the JDBC endpoint's, so both count against the same limits); fails with an
+     * {@link Hs2Exception} naming the wrong setting.
      */
-    public static Hs2Server start(HadoopDbEngine engine, Hs2Settings settings, QueryGate gate) {
+    public static Hs2Server start(HadoopDbEngine engine, Hs2Settings settings, QueryGate gate, Logins logins) {
         ServerSettings server = settings.server();
         checkAuthentication(settings);
         ServerSocket socket = server.tls() ? TlsSockets.serverSocket(server) : null;
@@ -108,8 +110,7 @@ public final class Hs2Server implements AutoCloseable {
         }
         Hs2Service service = new Hs2Service(engine, gate, server.authenticate());
         AuthenticatingTransportFactory transports = server.authenticate()
-                ? AuthenticatingTransportFactory.plain(new Logins(new UsersFile(server.usersFile()),
-                        new LoginThrottle(server.loginLimits(), System::nanoTime)))
+                ? AuthenticatingTransportFactory.plain(logins)
                 : AuthenticatingTransportFactory.noSasl();
         Set<TTransport> connections = ConcurrentHashMap.newKeySet();
         // one thread per connection for its whole life, as many as the query server handles requests
@@ -139,7 +140,7 @@ public final class Hs2Server implements AutoCloseable {
                 reaper(service, server.idleTimeout()));
         if (settings.httpPort() >= 0) {
             try {
-                hs2.http = Hs2HttpTransport.start(new TCLIService.Processor<>(service), settings);
+                hs2.http = Hs2HttpTransport.start(new TCLIService.Processor<>(service), settings, logins);
             } catch (RuntimeException e) {
                 hs2.close();
                 throw e;

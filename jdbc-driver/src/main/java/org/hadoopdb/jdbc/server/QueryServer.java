@@ -64,15 +64,17 @@ public final class QueryServer implements AutoCloseable {
     private final Server jetty;
     private final ServerConnector connector;
     private final ScheduledExecutorService reaper;
+    private final Logins logins;
     private volatile boolean closed;
 
-    private QueryServer(ServerSettings settings, HadoopDbMeta meta, Server jetty, ServerConnector connector,
+    private QueryServer(ServerSettings settings, Logins logins, HadoopDbMeta meta, Server jetty, ServerConnector connector,
                         ScheduledExecutorService reaper) {
         this.settings = settings;
         this.meta = meta;
         this.jetty = jetty;
         this.connector = connector;
         this.reaper = reaper;
+        this.logins = logins;
     }
 
     /** Starts serving {@code engine}; fails with a {@link JdbcException} saying which setting is wrong. */
@@ -90,8 +92,9 @@ public final class QueryServer implements AutoCloseable {
         UserHandler avatica = new UserHandler(service);
         // counts requests in flight, so stopping waits for the answers of cancelled statements to go out
         StatisticsHandler inFlight = new StatisticsHandler();
+        Logins logins = newLogins(settings);
         if (settings.authenticate()) {
-            inFlight.setHandler(basicAuthentication(jetty, settings, avatica));
+            inFlight.setHandler(basicAuthentication(jetty, logins, avatica));
         } else {
             inFlight.setHandler(avatica);
         }
@@ -115,7 +118,7 @@ public final class QueryServer implements AutoCloseable {
         Duration idle = settings.idleTimeout();
         long every = Math.max(1, Math.min(30, idle.toSeconds() / 4));
         reaper.scheduleWithFixedDelay(() -> meta.expireIdle(idle), every, every, TimeUnit.SECONDS);
-        QueryServer server = new QueryServer(settings, meta, jetty, connector, reaper);
+        QueryServer server = new QueryServer(settings, logins, meta, jetty, connector, reaper);
         LOG.info("HadoopDB query server listening on {} ({})", server.jdbcUrl(), settings);
         return server;
     }
@@ -178,12 +181,10 @@ public final class QueryServer implements AutoCloseable {
     }
 
     /**
-     * {@code next} behind HTTP BASIC against the users file of {@code settings}, with failed logins
-     * throttled; the HiveServer2 endpoint's HTTP transport uses it too.
+     * {@code next} behind HTTP BASIC checked by {@code logins} (the users file, failed logins
+     * throttled); the HiveServer2 endpoint's HTTP transport uses it too.
      */
-    public static Handler basicAuthentication(Server jetty, ServerSettings settings, Handler next) {
-        Logins logins = new Logins(new UsersFile(settings.usersFile()),
-                new LoginThrottle(settings.loginLimits(), System::nanoTime));
+    public static Handler basicAuthentication(Server jetty, Logins logins, Handler next) {
         UsersLoginService login = new UsersLoginService(logins);
         jetty.addBean(login);
         return security(login, new ThrottlingBasicAuthenticator(logins), next);
@@ -208,6 +209,19 @@ public final class QueryServer implements AutoCloseable {
         security.setConstraintMappings(new ConstraintMapping[] {mapping});
         security.setHandler(next);
         return security;
+    }
+
+    /** The login checks of {@code settings}' users file, with their limits on failed logins. */
+    public static Logins newLogins(ServerSettings settings) {
+        return new Logins(new UsersFile(settings.usersFile()), new LoginThrottle(settings.loginLimits(), System::nanoTime));
+    }
+
+    /**
+     * This server's login checks: other endpoints of the same server (HiveServer2) check logins
+     * through them, so failed logins count against one limit whichever endpoint they come through.
+     */
+    public Logins logins() {
+        return logins;
     }
 
     /** The port listened on (the one picked when the settings said 0). */
