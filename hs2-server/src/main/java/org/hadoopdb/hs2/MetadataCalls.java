@@ -110,6 +110,7 @@ final class MetadataCalls {
         return resp;
     }
 
+    /** Keys and cross references have no operation type of their own: HiveServer2 reports them as GET_FUNCTIONS too. */
     TGetPrimaryKeysResp primaryKeys(TGetPrimaryKeysReq req) {
         Answer a = answer(req.getSessionHandle(), TOperationType.GET_FUNCTIONS, s -> MetadataResults.primaryKeys());
         TGetPrimaryKeysResp resp = new TGetPrimaryKeysResp(a.status());

@@ -11,6 +11,7 @@ import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.sql.Types;
@@ -348,6 +349,16 @@ class Hs2ServerIT {
         TStatus unknown = service.GetTables(new TGetTablesReq(new TSessionHandle(Handles.newIdentifier()))).getStatus();
         assertThat(unknown.getStatusCode()).isEqualTo(TStatusCode.ERROR_STATUS);
         assertThat(unknown.getErrorMessage()).contains("Invalid session handle");
+    }
+
+    @Test
+    void aQueryTimeoutStopsTheStatement() throws Exception {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.setQueryTimeout(1);
+            long started = System.nanoTime();
+            assertThatThrownBy(() -> s.executeQuery(SLOW)).isInstanceOf(SQLTimeoutException.class);
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
+        }
     }
 
     @Test
