@@ -30,7 +30,7 @@ public final class CatalogMetadata {
 
     /** getTables: TABLE_CAT, TABLE_SCHEM, TABLE_NAME, TABLE_TYPE, REMARKS and five unused columns; views are VIEWs. */
     public static List<Object> tables(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
-                               List<String> types) {
+                                      List<String> types) {
         List<Object> rows = new ArrayList<>();
         if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
             return rows;
@@ -47,7 +47,7 @@ public final class CatalogMetadata {
 
     /** getColumns: the 24 columns of JDBC 4.2, every HiveQL column nullable; a view's columns too. */
     public static List<Object> columns(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
-                                String columnPattern) {
+                                       String columnPattern) {
         List<Object> rows = new ArrayList<>();
         if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
             return rows;
