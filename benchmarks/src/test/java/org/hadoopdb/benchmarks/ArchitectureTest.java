@@ -34,6 +34,7 @@ class ArchitectureTest {
             "org.hadoopdb.runtime",
             "org.hadoopdb.engine",
             "org.hadoopdb.jdbc",
+            "org.hadoopdb.hs2",
             "org.hadoopdb.datagen",
             "org.hadoopdb.cli",
             "org.hadoopdb.benchmarks");

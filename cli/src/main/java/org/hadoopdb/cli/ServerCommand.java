@@ -3,6 +3,8 @@ package org.hadoopdb.cli;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.hs2.Hs2Server;
+import org.hadoopdb.hs2.Hs2Settings;
 import org.hadoopdb.jdbc.server.QueryServer;
 import org.hadoopdb.jdbc.server.ServerSettings;
 import org.hadoopdb.jdbc.server.UsersFile;
@@ -12,16 +14,23 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code hadoopdb server}: the JDBC query server, until Ctrl-C / SIGTERM (which finishes or cancels
- * running statements, see {@code hadoopdb.server.shutdown-grace}). Its users are managed with
+ * {@code hadoopdb server}: the JDBC query server and, beside it, the HiveServer2 endpoint (unless
+ * {@code hadoopdb.server.hs2.port} is -1), until Ctrl-C / SIGTERM (which finishes or cancels running
+ * statements, see {@code hadoopdb.server.shutdown-grace}). Both share the users, the login throttling
+ * and the limit on running statements. Its users are managed with
  * {@code hadoopdb server add-user NAME} and {@code remove-user NAME}.
  */
 @Command(name = "server", mixinStandardHelpOptions = true, description = {"The JDBC query server for BI tools and remote shells.",
-        "Clients connect with jdbc:hadoopdb://host:port; see hadoopdb.server.* settings."},
+        "Clients connect with jdbc:hadoopdb://host:port, or with Hive's driver, beeline and BI tools' Hive connectors "
+                + "to jdbc:hive2://host:hs2-port/default; see hadoopdb.server.* settings."},
         subcommands = {ServerCommand.AddUser.class, ServerCommand.RemoveUser.class})
 public final class ServerCommand extends BaseCommand {
     @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on (default: hadoopdb.server.port, 8765).")
     Integer port;
+
+    @Option(names = "--hs2-port", paramLabel = "PORT", description = "Port of the HiveServer2 endpoint (default: "
+            + "hadoopdb.server.hs2.port, 10000; -1 turns it off).")
+    Integer hs2Port;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -30,14 +39,26 @@ public final class ServerCommand extends BaseCommand {
         if (port != null) {
             settings = settings.withPort(port);
         }
+        Hs2Settings hs2Settings = Hs2Settings.from(config, settings);
+        if (hs2Port != null) {
+            hs2Settings = hs2Settings.withPort(hs2Port);
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         try (HadoopDbEngine engine = HadoopDbEngine.start(config, console()::note);
-             QueryServer server = QueryServer.start(engine, settings)) {
-            console().note("HadoopDB query server: " + server.jdbcUrl() + (settings.authenticate()
-                    ? " (users in " + settings.usersFile() + ")" : " (no authentication, local clients only)")
-                    + "; Ctrl-C stops it");
+             QueryServer server = QueryServer.start(engine, settings);
+             Hs2Server hs2 = hs2Settings.enabled() ? Hs2Server.start(engine, hs2Settings, server.gate(), server.logins()) : null) {
+            console().note("HadoopDB query server: " + server.jdbcUrl() + (hs2 == null ? "" : ", HiveServer2: " + hs2.jdbcUrl())
+                    + (settings.authenticate() ? " (users in " + settings.usersFile() + ")"
+                    : " (no authentication, local clients only)") + "; Ctrl-C stops it");
             Thread hook = new Thread(() -> {
-                server.close();
+                // the HiveServer2 endpoint first: closing the query server ends awaitClose, and with it the command
+                try {
+                    if (hs2 != null) {
+                        hs2.close();
+                    }
+                } finally {
+                    server.close();
+                }
                 try {
                     stopped.await();
                 } catch (InterruptedException e) {

@@ -169,6 +169,14 @@ public final class ConfigKeys {
             "At shutdown, how long running statements may finish before they are cancelled.");
     public static final ConfigKey<Integer> SERVER_THREADS = integer("hadoopdb.server.threads", "200",
             "Most HTTP requests the server handles at once (each waiting or running statement holds one).");
+    public static final ConfigKey<Integer> SERVER_HS2_PORT = integer("hadoopdb.server.hs2.port", "10000",
+            "TCP port of the HiveServer2 (Thrift binary) endpoint hadoopdb server starts beside the JDBC one; 0 picks a free "
+                    + "port, -1 turns it off.");
+    public static final ConfigKey<String> SERVER_HS2_BIND_ADDRESS = string("hadoopdb.server.hs2.bind-address", null,
+            "Address the HiveServer2 endpoint listens on; empty for hadoopdb.server.bind-address.");
+    public static final ConfigKey<Integer> SERVER_HS2_HTTP_PORT = integer("hadoopdb.server.hs2.http-port", "-1",
+            "TCP port of the HiveServer2 endpoint's HTTP transport (path /cliservice, HTTP BASIC); -1 (the default) turns "
+                    + "it off, 0 picks a free port.");
 
     // ---- the last stage in the client ----------------------------------------------------------
 

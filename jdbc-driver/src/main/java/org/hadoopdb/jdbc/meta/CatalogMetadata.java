@@ -20,7 +20,7 @@ import org.hadoopdb.jdbc.client.LikePattern;
  * Hive's driver does). Name patterns are JDBC LIKE patterns ({@code %}, {@code _}, escaped with
  * {@code \}), matched case-insensitively because HiveQL names are.
  */
-final class CatalogMetadata {
+public final class CatalogMetadata {
     static final String SCHEMA = "default";
     static final String TABLE_TYPE = "TABLE";
     static final String VIEW_TYPE = "VIEW";
@@ -29,8 +29,8 @@ final class CatalogMetadata {
     }
 
     /** getTables: TABLE_CAT, TABLE_SCHEM, TABLE_NAME, TABLE_TYPE, REMARKS and five unused columns; views are VIEWs. */
-    static List<Object> tables(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
-                               List<String> types) {
+    public static List<Object> tables(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
+                                      List<String> types) {
         List<Object> rows = new ArrayList<>();
         if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
             return rows;
@@ -46,8 +46,8 @@ final class CatalogMetadata {
     }
 
     /** getColumns: the 24 columns of JDBC 4.2, every HiveQL column nullable; a view's columns too. */
-    static List<Object> columns(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
-                                String columnPattern) {
+    public static List<Object> columns(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
+                                       String columnPattern) {
         List<Object> rows = new ArrayList<>();
         if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
             return rows;
@@ -73,12 +73,12 @@ final class CatalogMetadata {
     }
 
     /** getTableTypes: the types getTables reports, in order. */
-    static List<Object> tableTypes() {
+    public static List<Object> tableTypes() {
         return List.of(List.of(TABLE_TYPE), List.of(VIEW_TYPE));
     }
 
     /** getSchemas: TABLE_SCHEM, TABLE_CATALOG. */
-    static List<Object> schemas(String catalogName, String schemaPattern) {
+    public static List<Object> schemas(String catalogName, String schemaPattern) {
         List<Object> rows = new ArrayList<>();
         if (catalogMatches(catalogName) && matches(schemaPattern, SCHEMA)) {
             rows.add(row(SCHEMA, null));
@@ -87,7 +87,7 @@ final class CatalogMetadata {
     }
 
     /** getTypeInfo: one row per HiveQL type, ordered by DATA_TYPE as JDBC asks. */
-    static List<Object> typeInfo() {
+    public static List<Object> typeInfo() {
         List<Object> rows = new ArrayList<>();
         for (HiveType type : JdbcTypes.all()) {
             HiveType.Kind k = type.kind();
@@ -117,7 +117,7 @@ final class CatalogMetadata {
     }
 
     /** getFunctions: FUNCTION_CAT, FUNCTION_SCHEM, FUNCTION_NAME, REMARKS, FUNCTION_TYPE, SPECIFIC_NAME. */
-    static List<Object> functions(List<String> names, String catalogName, String schemaPattern, String functionPattern) {
+    public static List<Object> functions(List<String> names, String catalogName, String schemaPattern, String functionPattern) {
         List<Object> rows = new ArrayList<>();
         if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
             return rows;

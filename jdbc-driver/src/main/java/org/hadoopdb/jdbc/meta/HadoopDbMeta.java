@@ -514,7 +514,8 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
         return new ListResult(schema, rows);
     }
 
-    private static boolean needsSlot(Statement s) {
+    /** Whether a statement takes one of the gate's running slots (quick statements that start no jobs do not). */
+    public static boolean needsSlot(Statement s) {
         return !(s instanceof SetStatement || s instanceof UseStatement || s instanceof ShowTablesStatement
                 || s instanceof DescribeStatement || s instanceof ExplainStatement || s instanceof ShowFunctionsStatement);
     }

@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * Attempts already being checked when a limit is reached still finish, so a concurrent burst may
  * exceed a limit by up to the number of request threads.
  */
-final class LoginThrottle {
+public final class LoginThrottle {
     private static final Logger LOG = LoggerFactory.getLogger(LoginThrottle.class);
     /** Above this many entries a failure first drops the expired ones. */
     private static final int PRUNE_ABOVE = 1024;
@@ -37,7 +37,7 @@ final class LoginThrottle {
     /**
      * @param nanoTime the clock, {@code System::nanoTime} (tests pass one they move)
      */
-    LoginThrottle(LoginLimits limits, LongSupplier nanoTime) {
+    public LoginThrottle(LoginLimits limits, LongSupplier nanoTime) {
         this.limits = limits;
         this.windowNanos = limits.window().toNanos();
         this.nanoTime = nanoTime;

@@ -12,9 +12,9 @@ import java.util.Optional;
  * logins.attempt("10.0.0.7", "alice", password);   // ACCEPTED, REJECTED or THROTTLED
  * }</pre>
  */
-final class Logins {
+public final class Logins {
     /** What became of a login attempt. */
-    enum Verdict {
+    public enum Verdict {
         ACCEPTED,
         /** A wrong password or an unknown user. */
         REJECTED,
@@ -25,17 +25,18 @@ final class Logins {
     private final UsersFile users;
     private final LoginThrottle throttle;
 
-    Logins(UsersFile users, LoginThrottle throttle) {
+    public Logins(UsersFile users, LoginThrottle throttle) {
         this.users = users;
         this.throttle = throttle;
     }
 
     /** How long attempts from {@code address} for {@code user} stay refused; empty when they are checked. */
-    Optional<Duration> refusal(String address, String user) {
+    public Optional<Duration> refusal(String address, String user) {
         return throttle.refusal(address, user);
     }
 
-    Verdict attempt(String address, String user, char[] password) {
+    /** Checks {@code user}'s password, logging in from {@code address}, and counts a failure. */
+    public Verdict attempt(String address, String user, char[] password) {
         // Checked before the remembered passwords too: otherwise a throttled attacker would learn at
         // no cost whether a guess is a password an active client uses.
         if (throttle.refusal(address, user).isPresent()) {

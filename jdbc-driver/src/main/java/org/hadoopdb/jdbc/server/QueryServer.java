@@ -19,6 +19,7 @@ import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.security.ConstraintMapping;
 import org.eclipse.jetty.security.ConstraintSecurityHandler;
 import org.eclipse.jetty.security.authentication.BasicAuthenticator;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
@@ -63,15 +64,17 @@ public final class QueryServer implements AutoCloseable {
     private final Server jetty;
     private final ServerConnector connector;
     private final ScheduledExecutorService reaper;
+    private final Logins logins;
     private volatile boolean closed;
 
-    private QueryServer(ServerSettings settings, HadoopDbMeta meta, Server jetty, ServerConnector connector,
+    private QueryServer(ServerSettings settings, Logins logins, HadoopDbMeta meta, Server jetty, ServerConnector connector,
                         ScheduledExecutorService reaper) {
         this.settings = settings;
         this.meta = meta;
         this.jetty = jetty;
         this.connector = connector;
         this.reaper = reaper;
+        this.logins = logins;
     }
 
     /** Starts serving {@code engine}; fails with a {@link JdbcException} saying which setting is wrong. */
@@ -89,12 +92,9 @@ public final class QueryServer implements AutoCloseable {
         UserHandler avatica = new UserHandler(service);
         // counts requests in flight, so stopping waits for the answers of cancelled statements to go out
         StatisticsHandler inFlight = new StatisticsHandler();
+        Logins logins = newLogins(settings);
         if (settings.authenticate()) {
-            Logins logins = new Logins(new UsersFile(settings.usersFile()),
-                    new LoginThrottle(settings.loginLimits(), System::nanoTime));
-            UsersLoginService login = new UsersLoginService(logins);
-            jetty.addBean(login);
-            inFlight.setHandler(security(login, new ThrottlingBasicAuthenticator(logins), avatica));
+            inFlight.setHandler(basicAuthentication(jetty, logins, avatica));
         } else {
             inFlight.setHandler(avatica);
         }
@@ -118,7 +118,7 @@ public final class QueryServer implements AutoCloseable {
         Duration idle = settings.idleTimeout();
         long every = Math.max(1, Math.min(30, idle.toSeconds() / 4));
         reaper.scheduleWithFixedDelay(() -> meta.expireIdle(idle), every, every, TimeUnit.SECONDS);
-        QueryServer server = new QueryServer(settings, meta, jetty, connector, reaper);
+        QueryServer server = new QueryServer(settings, logins, meta, jetty, connector, reaper);
         LOG.info("HadoopDB query server listening on {} ({})", server.jdbcUrl(), settings);
         return server;
     }
@@ -147,7 +147,11 @@ public final class QueryServer implements AutoCloseable {
         }
     }
 
-    private static ServerConnector connector(Server jetty, ServerSettings settings) {
+    /**
+     * An HTTP(S) connector for {@code settings}' address and port, with TLS when they name a key store
+     * (plain HTTP to it is answered with an error); the HiveServer2 endpoint's HTTP transport uses it too.
+     */
+    public static ServerConnector connector(Server jetty, ServerSettings settings) {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setRequestHeaderSize(64 * 1024);
@@ -177,11 +181,21 @@ public final class QueryServer implements AutoCloseable {
     }
 
     /**
+     * {@code next} behind HTTP BASIC checked by {@code logins} (the users file, failed logins
+     * throttled); the HiveServer2 endpoint's HTTP transport uses it too.
+     */
+    public static Handler basicAuthentication(Server jetty, Logins logins, Handler next) {
+        UsersLoginService login = new UsersLoginService(logins);
+        jetty.addBean(login);
+        return security(login, new ThrottlingBasicAuthenticator(logins), next);
+    }
+
+    /**
      * Every request must carry a listed user's password (BASIC); nothing else reaches the handler.
      * Failed logins are throttled per client address and per user name ({@link LoginThrottle}).
      */
     private static ConstraintSecurityHandler security(UsersLoginService login, BasicAuthenticator authenticator,
-                                                      UserHandler next) {
+                                                      Handler next) {
         Constraint constraint = new Constraint(Constraint.__BASIC_AUTH, UsersLoginService.ROLE);
         constraint.setAuthenticate(true);
         constraint.setRoles(new String[] {UsersLoginService.ROLE});
@@ -195,6 +209,19 @@ public final class QueryServer implements AutoCloseable {
         security.setConstraintMappings(new ConstraintMapping[] {mapping});
         security.setHandler(next);
         return security;
+    }
+
+    /** The login checks of {@code settings}' users file, with their limits on failed logins. */
+    public static Logins newLogins(ServerSettings settings) {
+        return new Logins(new UsersFile(settings.usersFile()), new LoginThrottle(settings.loginLimits(), System::nanoTime));
+    }
+
+    /**
+     * This server's login checks: other endpoints of the same server (HiveServer2) check logins
+     * through them, so failed logins count against one limit whichever endpoint they come through.
+     */
+    public Logins logins() {
+        return logins;
     }
 
     /** The port listened on (the one picked when the settings said 0). */

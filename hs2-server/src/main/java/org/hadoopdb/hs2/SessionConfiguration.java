@@ -1,0 +1,48 @@
+package org.hadoopdb.hs2;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.hadoopdb.jdbc.JdbcException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The configuration a client sends with OpenSession, as session settings: {@code set:hiveconf:KEY}
+ * and {@code set:hivevar:KEY} become {@code SET KEY=value} when KEY is a HadoopDB or Hadoop setting;
+ * Hive's own {@code hive.*} settings (fetch sizes and the like Hive's driver always sends) mean
+ * nothing here and are left out. {@code use:database} must name {@code default}, the one database.
+ */
+final class SessionConfiguration {
+    private static final Logger LOG = LoggerFactory.getLogger(SessionConfiguration.class);
+    private static final String HIVECONF = "set:hiveconf:";
+    private static final String HIVEVAR = "set:hivevar:";
+    private static final String USE = "use:database";
+
+    private SessionConfiguration() {
+    }
+
+    /** The session settings of {@code configuration} (which may be null). */
+    static Map<String, String> settings(Map<String, String> configuration) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (configuration == null) {
+            return settings;
+        }
+        configuration.forEach((key, value) -> {
+            if (key.equals(USE)) {
+                if (value != null && !value.isBlank() && !value.trim().equalsIgnoreCase("default")) {
+                    throw new Hs2Exception(JdbcException.SYNTAX, "Database '" + value
+                            + "' does not exist: HadoopDB has one database, 'default'");
+                }
+                return;
+            }
+            String name = key.startsWith(HIVECONF) ? key.substring(HIVECONF.length())
+                    : key.startsWith(HIVEVAR) ? key.substring(HIVEVAR.length()) : null;
+            if (name == null || name.startsWith("hive.") || name.isBlank()) {
+                LOG.debug("Session configuration {}={} ignored: not a HadoopDB or Hadoop setting", key, value);
+                return;
+            }
+            settings.put(name, value == null ? "" : value);
+        });
+        return settings;
+    }
+}

@@ -1,0 +1,31 @@
+package org.hadoopdb.hs2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SessionConfigurationTest {
+    @Test
+    void hadoopAndHadoopDbSettingsAreKeptAndHiveOnesLeftOut() {
+        Map<String, String> conf = new LinkedHashMap<>();
+        conf.put("set:hiveconf:hive.server2.thrift.resultset.default.fetch.size", "1000");
+        conf.put("set:hiveconf:mapreduce.job.queuename", "etl");
+        conf.put("set:hivevar:hadoopdb.exec.client-stage.max-rows", "10");
+        conf.put("use:database", "default");
+        conf.put("something:else", "x");
+        assertThat(SessionConfiguration.settings(conf)).containsExactly(Map.entry("mapreduce.job.queuename", "etl"),
+                Map.entry("hadoopdb.exec.client-stage.max-rows", "10"));
+        assertThat(SessionConfiguration.settings(null)).isEmpty();
+    }
+
+    @Test
+    void onlyTheDefaultDatabaseCanBeUsed() {
+        assertThat(SessionConfiguration.settings(Map.of("use:database", "DEFAULT"))).isEmpty();
+        assertThatThrownBy(() -> SessionConfiguration.settings(Map.of("use:database", "sales")))
+                .isInstanceOfSatisfying(Hs2Exception.class, e -> assertThat(e.sqlState()).isEqualTo("42000"))
+                .hasMessageContaining("'sales' does not exist");
+    }
+}
