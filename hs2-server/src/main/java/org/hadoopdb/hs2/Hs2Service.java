@@ -222,7 +222,7 @@ final class Hs2Service implements TCLIService.Iface {
                 throw new Hs2Exception(JdbcException.CANCELLED, "HadoopDB is shutting down: the statement was not run");
             }
             Hs2Session s = session(req.getSessionHandle());
-            Statement statement = parse(req.getStatement());
+            Statement statement = parse(s.dialect(req.getStatement()));
             Operation op = Operation.statement(s);
             s.add(op);
             if (req.getQueryTimeout() > 0) {

@@ -106,4 +106,9 @@ final class Hs2Session {
         operations.clear();
         session.close();
     }
+
+    /** The statement's text as this session's parser reads it (its quoted-identifiers setting applied). */
+    String dialect(String statement) {
+        return statement == null ? null : session.dialect(statement);
+    }
 }

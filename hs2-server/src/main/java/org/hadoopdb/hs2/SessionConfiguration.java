@@ -2,6 +2,8 @@ package org.hadoopdb.hs2;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import org.hadoopdb.hiveql.parse.QuotedIdentifiers;
 import org.hadoopdb.jdbc.JdbcException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,13 +12,15 @@ import org.slf4j.LoggerFactory;
  * The configuration a client sends with OpenSession, as session settings: {@code set:hiveconf:KEY}
  * and {@code set:hivevar:KEY} become {@code SET KEY=value} when KEY is a HadoopDB or Hadoop setting;
  * Hive's own {@code hive.*} settings (fetch sizes and the like Hive's driver always sends) mean
- * nothing here and are left out. {@code use:database} must name {@code default}, the one database.
+ * nothing here and are left out, except those a session acts on ({@code hive.support.quoted.identifiers}). {@code use:database} must name {@code default}, the one database.
  */
 final class SessionConfiguration {
     private static final Logger LOG = LoggerFactory.getLogger(SessionConfiguration.class);
     private static final String HIVECONF = "set:hiveconf:";
     private static final String HIVEVAR = "set:hivevar:";
     private static final String USE = "use:database";
+    /** The {@code hive.*} settings HadoopDB's sessions act on. */
+    private static final Set<String> HONOURED_HIVE_SETTINGS = Set.of(QuotedIdentifiers.SETTING);
 
     private SessionConfiguration() {
     }
@@ -37,7 +41,7 @@ final class SessionConfiguration {
             }
             String name = key.startsWith(HIVECONF) ? key.substring(HIVECONF.length())
                     : key.startsWith(HIVEVAR) ? key.substring(HIVEVAR.length()) : null;
-            if (name == null || name.startsWith("hive.") || name.isBlank()) {
+            if (name == null || name.isBlank() || name.startsWith("hive.") && !HONOURED_HIVE_SETTINGS.contains(name)) {
                 LOG.debug("Session configuration {}={} ignored: not a HadoopDB or Hadoop setting", key, value);
                 return;
             }

@@ -322,6 +322,16 @@ class Hs2ServerIT {
         }
         assertThatThrownBy(() -> HiveJdbc.connect(server.jdbcUrl() + "?hadoopdb.no.such.key=1", USER, PASSWORD))
                 .isInstanceOf(SQLException.class).hasMessageContaining("hadoopdb.no.such.key");
+        // Hive's own settings are left out, but for those HadoopDB acts on: "k" is the column k here
+        try (Connection c = HiveJdbc.connect(server.jdbcUrl() + "?hive.support.quoted.identifiers=standard", USER, PASSWORD);
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM hs2_big WHERE \"k\" = \"k\" AND \"k\" >= 0")) {
+            assertThat(rs.next()).isTrue();
+            try (Statement t = c.createStatement(); ResultSet all = t.executeQuery("SELECT COUNT(*) FROM hs2_big")) {
+                assertThat(all.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(all.getLong(1)).isPositive();
+            }
+        }
     }
 
     @Test

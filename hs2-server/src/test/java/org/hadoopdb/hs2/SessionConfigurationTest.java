@@ -16,8 +16,9 @@ class SessionConfigurationTest {
         conf.put("set:hivevar:hadoopdb.exec.client-stage.max-rows", "10");
         conf.put("use:database", "default");
         conf.put("something:else", "x");
+        conf.put("set:hiveconf:hive.support.quoted.identifiers", "standard");
         assertThat(SessionConfiguration.settings(conf)).containsExactly(Map.entry("mapreduce.job.queuename", "etl"),
-                Map.entry("hadoopdb.exec.client-stage.max-rows", "10"));
+                Map.entry("hadoopdb.exec.client-stage.max-rows", "10"), Map.entry("hive.support.quoted.identifiers", "standard"));
         assertThat(SessionConfiguration.settings(null)).isEmpty();
     }
 
