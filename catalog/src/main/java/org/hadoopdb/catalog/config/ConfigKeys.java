@@ -172,6 +172,13 @@ public final class ConfigKeys {
     public static final ConfigKey<Integer> SERVER_HS2_PORT = integer("hadoopdb.server.hs2.port", "10000",
             "TCP port of the HiveServer2 (Thrift binary) endpoint hadoopdb server starts beside the JDBC one; 0 picks a free "
                     + "port, -1 turns it off.");
+    public static final ConfigKey<Integer> SERVER_UI_PORT = integer("hadoopdb.server.ui.port", "-1",
+            "TCP port of the web console (queries, cluster, /metrics) hadoopdb server starts beside the query server; "
+                    + "-1 (the default) turns it off, 0 picks a free port. Same users and TLS key store as the query server.");
+    public static final ConfigKey<String> SERVER_UI_BIND_ADDRESS = string("hadoopdb.server.ui.bind-address", "127.0.0.1",
+            "Address the web console listens on; 0.0.0.0 for every interface.");
+    public static final ConfigKey<Integer> SERVER_UI_HISTORY = integer("hadoopdb.server.ui.history", "1000",
+            "How many finished statements the query server keeps in memory for the web console (lost at a restart).");
     public static final ConfigKey<String> SERVER_HS2_BIND_ADDRESS = string("hadoopdb.server.hs2.bind-address", null,
             "Address the HiveServer2 endpoint listens on; empty for hadoopdb.server.bind-address.");
     public static final ConfigKey<Integer> SERVER_HS2_HTTP_PORT = integer("hadoopdb.server.hs2.http-port", "-1",

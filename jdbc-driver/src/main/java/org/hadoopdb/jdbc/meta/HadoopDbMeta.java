@@ -19,11 +19,14 @@ import org.apache.calcite.avatica.MissingResultsException;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.proto.Requests;
+import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
 import org.apache.calcite.avatica.remote.ProtobufMeta;
 import org.apache.calcite.avatica.remote.TypedValue;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.jdbc.JdbcException;
+import org.hadoopdb.jdbc.queries.QueryRecord;
+import org.hadoopdb.jdbc.queries.QueryRegistry;
 import org.hadoopdb.hiveql.ast.DescribeStatement;
 import org.hadoopdb.hiveql.ast.ExplainStatement;
 import org.hadoopdb.hiveql.ast.QueryStatement;
@@ -66,6 +69,8 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
     private final HadoopDbEngine engine;
     private final QueryGate gate;
     private final Supplier<String> currentUser;
+    private final QueryRegistry queries;
+    private final Supplier<String> currentAddress;
     private final Map<String, MetaConnection> connections = new ConcurrentHashMap<>();
     private final ScheduledExecutorService cancels = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "hadoopdb-jdbc-cancel");
@@ -80,9 +85,25 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
      * @param currentUser who makes the current request (the authenticated HTTP user on the server)
      */
     public HadoopDbMeta(HadoopDbEngine engine, QueryGate gate, Supplier<String> currentUser) {
+        this(engine, gate, currentUser, new QueryRegistry(0), () -> null);
+    }
+
+    /**
+     * @param queries        where every statement run is recorded (the web console reads it)
+     * @param currentAddress the address of the client making the current request, or null
+     */
+    public HadoopDbMeta(HadoopDbEngine engine, QueryGate gate, Supplier<String> currentUser, QueryRegistry queries,
+                        Supplier<String> currentAddress) {
         this.engine = engine;
         this.gate = gate;
         this.currentUser = currentUser;
+        this.queries = queries;
+        this.currentAddress = currentAddress;
+    }
+
+    /** The statements run through this Meta. */
+    public QueryRegistry queries() {
+        return queries;
     }
 
     public QueryGate gate() {
@@ -318,7 +339,11 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
         try {
             parsed = HiveQlParser.parse(SourceSpan.of(sql));
         } catch (RuntimeException e) {
-            throw Errors.toClient(e, false);
+            AvaticaRuntimeException error = Errors.toClient(e, false);
+            // a statement that does not parse is recorded too: the console shows what users got wrong
+            queries.start(c.user, QueryRegistry.JDBC, currentAddress.get(), "unparsed", sql)
+                    .failed(error.getErrorMessage(), error.getSqlState());
+            throw error;
         }
         return run(c, s, parsed, maxRowCount, maxRowsInFirstFrame);
     }
@@ -411,8 +436,13 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
         } catch (MissingResultsException e) {
             throw e;
         } catch (RuntimeException e) {
+            AvaticaRuntimeException error = Errors.toClient(e, s.cancelRequested());
+            QueryRecord record = s.record();
+            if (record != null) {
+                ended(record, error);
+            }
             s.closeResult();
-            throw Errors.toClient(e, s.cancelRequested());
+            throw error;
         }
     }
 
@@ -446,6 +476,8 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
         }
         String text = statement.span().text();
         long started = System.nanoTime();
+        QueryRecord record = queries.start(c.user, QueryRegistry.JDBC, currentAddress.get(), kind(statement), text);
+        record.cancelWith(() -> cancelRepeatedly(c, s));
         try (QueryGate.Permit ignored = needsSlot(statement) ? gate.enter(s::cancelRequested) : null) {
             c.executing.lockInterruptibly();
             StatementResult result;
@@ -454,7 +486,8 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
                     throw new JdbcException(JdbcException.CANCELLED, "Query cancelled before it started");
                 }
                 c.running(s);
-                result = execute(c, s, statement);
+                record.running();
+                result = execute(c, s, statement, record);
             } finally {
                 c.running(null);
                 c.executing.unlock();
@@ -464,7 +497,7 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
                     rows.rows().close();
                     throw new JdbcException(JdbcException.CANCELLED, "Query cancelled");
                 }
-                s.open(rows.rows(), maxRowCount);
+                s.open(rows.rows(), maxRowCount, record);
                 Frame first = s.fetch(0, firstFrame <= 0 ? MetaStatement.DEFAULT_FRAME_ROWS : firstFrame);
                 Signature signature = Signature.create(columns(rows.rows().schema()), text, List.of(),
                         CursorFactory.LIST, StatementType.SELECT);
@@ -474,25 +507,48 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
             if (!done.message().isEmpty()) {
                 LOG.info("{}: {}", c.user, done.message());
             }
+            record.addRows(Math.max(0, done.updateCount()));
+            record.finished();
             return new ExecuteResult(List.of(MetaResultSet.count(c.id, s.id, Math.max(0, done.updateCount()))));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw Errors.of(JdbcException.CANCELLED, "Interrupted while waiting for the session");
+            throw ended(record, Errors.of(JdbcException.CANCELLED, "Interrupted while waiting for the session"));
         } catch (MissingResultsException e) {
-            throw Errors.of(JdbcException.GENERAL, "The result disappeared before its first rows were read");
+            throw ended(record, Errors.of(JdbcException.GENERAL, "The result disappeared before its first rows were read"));
         } catch (RuntimeException e) {
+            AvaticaRuntimeException error = ended(record, Errors.toClient(e, s.cancelRequested()));
             s.closeResult();
             LOG.info("Statement of {} failed after {} ms: {}", c.user, (System.nanoTime() - started) / 1_000_000,
                     e.getMessage());
-            throw Errors.toClient(e, s.cancelRequested());
+            throw error;
         } finally {
             s.end();
         }
     }
 
-    private static StatementResult execute(MetaConnection c, MetaStatement s, Statement statement) {
+    /** Records how a statement ended with {@code error}: cancelled (HY008, HYT00) or failed. */
+    static AvaticaRuntimeException ended(QueryRecord record, AvaticaRuntimeException error) {
+        String state = error.getSqlState();
+        if (JdbcException.CANCELLED.equals(state) || JdbcException.TIMEOUT.equals(state)) {
+            record.cancelled(error.getErrorMessage(), state);
+        } else {
+            record.failed(error.getErrorMessage(), state);
+        }
+        return error;
+    }
+
+    /** The kind a statement's metrics are labelled with: its class's name, e.g. query, insert, createtable. */
+    static String kind(Statement statement) {
+        String name = statement.getClass().getSimpleName();
+        if (name.endsWith("Statement") && name.length() > "Statement".length()) {
+            name = name.substring(0, name.length() - "Statement".length());
+        }
+        return name.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static StatementResult execute(MetaConnection c, MetaStatement s, Statement statement, QueryRecord record) {
         try {
-            return c.session.execute(statement, listener(c, s));
+            return c.session.execute(statement, listener(c, s, record));
         } catch (PlannerException e) {
             if (statement instanceof ShowFunctionsStatement show && show.describe() == null) {
                 // until the planner lists its function library, list the functions every build runs
@@ -520,10 +576,11 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
                 || s instanceof DescribeStatement || s instanceof ExplainStatement || s instanceof ShowFunctionsStatement);
     }
 
-    private static StatementListener listener(MetaConnection c, MetaStatement s) {
+    private static StatementListener listener(MetaConnection c, MetaStatement s, QueryRecord record) {
         return new StatementListener() {
             @Override
             public void progress(int stage, int stages, String jobId, float map, float reduce) {
+                record.progress(stage, stages, jobId, map, reduce);
                 LOG.debug("Connection {} statement {}: stage {}/{} job {} map {}% reduce {}%", c.id, s.id, stage, stages,
                         jobId, Math.round(map * 100), Math.round(reduce * 100));
             }
@@ -547,6 +604,10 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
             return; // finished and closed already: nothing to cancel
         }
         LOG.info("Cancelling statement {} of connection {} ({})", statementId, connectionId, target.user);
+        cancelRepeatedly(target, s);
+    }
+
+    private void cancelRepeatedly(MetaConnection target, MetaStatement s) {
         long run = s.generation();
         target.cancel(s);
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

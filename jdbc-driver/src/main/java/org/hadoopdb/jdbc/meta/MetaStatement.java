@@ -8,6 +8,7 @@ import org.apache.calcite.avatica.MissingResultsException;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.jdbc.JdbcException;
+import org.hadoopdb.jdbc.queries.QueryRecord;
 import org.hadoopdb.runtime.ResultStream;
 
 /**
@@ -29,6 +30,8 @@ final class MetaStatement {
     private volatile ResultStream rows;
     private long produced;
     private long limit;
+    /** Where the open result's rows are counted and its end recorded; null without an open result. */
+    private volatile QueryRecord record;
 
     private volatile boolean running;
     /** Counts runs, so a late cancel meant for one run never stops the next. */
@@ -85,9 +88,13 @@ final class MetaStatement {
         return cancelRequested;
     }
 
-    /** Keeps a query's rows for fetching; {@code maxRows <= 0} means all of them. */
-    synchronized void open(ResultStream result, long maxRows) {
+    /**
+     * Keeps a query's rows for fetching; {@code maxRows <= 0} means all of them. {@code record} counts
+     * the rows sent and ends when the result is closed (finished, or cancelled if a cancel was asked).
+     */
+    synchronized void open(ResultStream result, long maxRows, QueryRecord record) {
         closeResult();
+        this.record = record;
         this.rows = result;
         this.produced = 0;
         this.limit = maxRows <= 0 ? Long.MAX_VALUE : maxRows;
@@ -118,6 +125,10 @@ final class MetaStatement {
             }
             out.add(values(rows.row()));
             produced++;
+        }
+        QueryRecord r = record;
+        if (r != null) {
+            r.addRows(out.size());
         }
         if (produced >= limit) {
             done = true;
@@ -156,6 +167,20 @@ final class MetaStatement {
             rows = null;
             r.close();
         }
+        QueryRecord ending = record;
+        record = null;
+        if (ending != null) {
+            if (cancelRequested) {
+                ending.cancelled("Query cancelled while its rows were fetched", JdbcException.CANCELLED);
+            } else {
+                ending.finished();
+            }
+        }
+    }
+
+    /** The record of the open result, or null. */
+    QueryRecord record() {
+        return record;
     }
 
     static NoSuchStatementException missing(Meta.StatementHandle h) {

@@ -34,6 +34,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.hadoopdb.jdbc.JdbcException;
 import org.hadoopdb.jdbc.meta.HadoopDbMeta;
 import org.hadoopdb.jdbc.meta.QueryGate;
+import org.hadoopdb.jdbc.queries.QueryRegistry;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -79,9 +80,14 @@ public final class QueryServer implements AutoCloseable {
 
     /** Starts serving {@code engine}; fails with a {@link JdbcException} saying which setting is wrong. */
     public static QueryServer start(HadoopDbEngine engine, ServerSettings settings) {
+        return start(engine, settings, new QueryRegistry(0));
+    }
+
+    /** Starts serving {@code engine}, recording every statement in {@code queries} (read by the web console). */
+    public static QueryServer start(HadoopDbEngine engine, ServerSettings settings, QueryRegistry queries) {
         checkAuthentication(settings);
         HadoopDbMeta meta = new HadoopDbMeta(engine, new QueryGate(settings.maxRunning(), settings.maxQueued(),
-                settings.queueTimeout()), UserHandler::currentUser);
+                settings.queueTimeout()), UserHandler::currentUser, queries, UserHandler::currentAddress);
         Service service = new LocalService(meta);
         QueuedThreadPool threads = new QueuedThreadPool(Math.max(8, settings.threads()), 8);
         threads.setName("hadoopdb-server");
@@ -239,6 +245,11 @@ public final class QueryServer implements AutoCloseable {
         return meta.gate();
     }
 
+    /** The statements this server runs and ran. */
+    public QueryRegistry queries() {
+        return meta.queries();
+    }
+
     /** Open client connections now. */
     public int connections() {
         return meta.connectionCount();
@@ -281,6 +292,7 @@ public final class QueryServer implements AutoCloseable {
     /** Avatica's handler, with the authenticated user known to the Meta for the request's duration. */
     static final class UserHandler extends AvaticaProtobufHandler {
         private static final ThreadLocal<String> USER = new ThreadLocal<>();
+        private static final ThreadLocal<String> ADDRESS = new ThreadLocal<>();
 
         UserHandler(Service service) {
             super(service, NoopMetricsSystem.getInstance());
@@ -290,14 +302,20 @@ public final class QueryServer implements AutoCloseable {
             return USER.get();
         }
 
+        static String currentAddress() {
+            return ADDRESS.get();
+        }
+
         @Override
         public void handle(String target, Request baseRequest, HttpServletRequest request, HttpServletResponse response)
                 throws IOException, ServletException {
             USER.set(request.getRemoteUser());
+            ADDRESS.set(request.getRemoteAddr());
             try {
                 super.handle(target, baseRequest, request, response);
             } finally {
                 USER.remove();
+                ADDRESS.remove();
             }
         }
     }
