@@ -35,6 +35,7 @@ class ArchitectureTest {
             "org.hadoopdb.engine",
             "org.hadoopdb.jdbc",
             "org.hadoopdb.hs2",
+            "org.hadoopdb.console",
             "org.hadoopdb.datagen",
             "org.hadoopdb.cli",
             "org.hadoopdb.benchmarks");

@@ -3,8 +3,11 @@ package org.hadoopdb.cli;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.console.ConsoleSettings;
+import org.hadoopdb.console.WebConsole;
 import org.hadoopdb.hs2.Hs2Server;
 import org.hadoopdb.hs2.Hs2Settings;
+import org.hadoopdb.jdbc.queries.QueryRegistry;
 import org.hadoopdb.jdbc.server.QueryServer;
 import org.hadoopdb.jdbc.server.ServerSettings;
 import org.hadoopdb.jdbc.server.UsersFile;
@@ -32,6 +35,10 @@ public final class ServerCommand extends BaseCommand {
             + "hadoopdb.server.hs2.port, 10000; -1 turns it off).")
     Integer hs2Port;
 
+    @Option(names = "--ui-port", paramLabel = "PORT", description = "Port of the web console (default: "
+            + "hadoopdb.server.ui.port, -1 = off; 0 picks a free port).")
+    Integer uiPort;
+
     @Override
     public Integer call() throws InterruptedException {
         HadoopDbConfig config = config();
@@ -43,11 +50,17 @@ public final class ServerCommand extends BaseCommand {
         if (hs2Port != null) {
             hs2Settings = hs2Settings.withPort(hs2Port);
         }
+        ConsoleSettings ui = ConsoleSettings.from(config);
+        if (uiPort != null) {
+            ui = ui.withPort(uiPort);
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         try (HadoopDbEngine engine = HadoopDbEngine.start(config, console()::note);
-             QueryServer server = QueryServer.start(engine, settings);
-             Hs2Server hs2 = hs2Settings.enabled() ? Hs2Server.start(engine, hs2Settings, server.gate(), server.logins()) : null) {
+             QueryServer server = QueryServer.start(engine, settings, new QueryRegistry(ui.history()));
+             Hs2Server hs2 = hs2Settings.enabled() ? Hs2Server.start(engine, hs2Settings, server.gate(), server.logins()) : null;
+             WebConsole web = ui.enabled() ? WebConsole.start(engine, server, settings, ui) : null) {
             console().note("HadoopDB query server: " + server.jdbcUrl() + (hs2 == null ? "" : ", HiveServer2: " + hs2.jdbcUrl())
+                    + (web == null ? "" : ", web console: " + web.url())
                     + (settings.authenticate() ? " (users in " + settings.usersFile() + ")"
                     : " (no authentication, local clients only)") + "; Ctrl-C stops it");
             Thread hook = new Thread(() -> {

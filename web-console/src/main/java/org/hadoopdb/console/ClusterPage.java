@@ -1,0 +1,30 @@
+package org.hadoopdb.console;
+
+/** {@code /cluster}: the nodes and whether they answer, and the tables with their chunks and sizes. */
+final class ClusterPage {
+    private ClusterPage() {
+    }
+
+    static String render(ClusterView.Snapshot c) {
+        StringBuilder b = new StringBuilder();
+        b.append("<p>Cluster <b>").append(Html.escape(c.cluster())).append("</b>, catalog version ").append(c.catalogVersion())
+                .append(c.publishedAt() == null ? "" : " published " + Html.escape(c.publishedAt())).append("</p>\n");
+        b.append("<h2>Nodes (").append(c.nodes().size()).append(")</h2>\n<table><tr><th>node</th><th>host</th>"
+                + "<th>state</th><th>embedded</th></tr>\n");
+        for (ClusterView.Node n : c.nodes()) {
+            b.append("<tr><td>").append(Html.escape(n.id())).append("</td><td>").append(Html.escape(n.host()))
+                    .append("</td><td class=\"").append(n.up() ? "" : "FAILED").append("\">")
+                    .append(n.up() ? "UP" : "DOWN: " + Html.escape(n.problem())).append("</td><td>").append(n.embedded())
+                    .append("</td></tr>\n");
+        }
+        b.append("</table>\n<h2>Tables (").append(c.tables().size()).append(")</h2>\n<table><tr><th>table</th>"
+                + "<th>distribution</th><th>chunks</th><th>replicas per chunk</th><th>rows</th><th>bytes</th></tr>\n");
+        for (ClusterView.Table t : c.tables()) {
+            b.append("<tr><td>").append(Html.escape(t.name())).append("</td><td>").append(t.distribution()).append("</td><td>")
+                    .append(t.chunks()).append("</td><td>").append(t.replicas()).append("</td><td>").append(t.rows())
+                    .append("</td><td>").append(t.bytes()).append("</td></tr>\n");
+        }
+        b.append("</table>\n");
+        return Html.page("Cluster", b.toString());
+    }
+}

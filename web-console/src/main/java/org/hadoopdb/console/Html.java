@@ -1,0 +1,64 @@
+package org.hadoopdb.console;
+
+/** The pages' shared frame and HTML escaping; every value from a user or the catalog goes through {@link #escape}. */
+final class Html {
+    private Html() {
+    }
+
+    /** The little script every page carries: reloads it every few seconds unless the user turned it off. */
+    private static final String REFRESH_SCRIPT = """
+            <script>
+            (function () {
+              var box = document.getElementById('refresh');
+              box.checked = localStorage.getItem('hadoopdb.refresh') !== 'off';
+              box.addEventListener('change', function () {
+                localStorage.setItem('hadoopdb.refresh', box.checked ? 'on' : 'off');
+              });
+              setInterval(function () { if (box.checked) { location.reload(); } }, 5000);
+              document.querySelectorAll('form.cancel').forEach(function (f) {
+                f.addEventListener('submit', function (e) {
+                  e.preventDefault();
+                  fetch(f.action, {method: 'POST', credentials: 'same-origin'})
+                    .then(function (r) { return r.text().then(function (t) { if (!r.ok) { alert(t); } location.reload(); }); });
+                });
+              });
+            })();
+            </script>
+            """;
+
+    private static final String STYLE = """
+            <style>
+            body { font-family: sans-serif; margin: 1.5em; }
+            table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: .3em .6em; text-align: left; vertical-align: top; }
+            pre { white-space: pre-wrap; max-width: 80em; } .FAILED { color: #b00; } .CANCELLED { color: #a60; } .RUNNING, .QUEUED { color: #06c; }
+            nav a { margin-right: 1em; }
+            </style>
+            """;
+
+    static String page(String title, String body) {
+        return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escape(title) + " – HadoopDB</title>"
+                + STYLE + "</head><body>\n<nav><a href=\"/\">Queries</a><a href=\"/cluster\">Cluster</a>"
+                + "<a href=\"/metrics\">Metrics</a><label><input type=\"checkbox\" id=\"refresh\"> refresh</label></nav>\n<h1>"
+                + escape(title) + "</h1>\n" + body + REFRESH_SCRIPT + "</body></html>\n";
+    }
+
+    static String escape(Object value) {
+        if (value == null) {
+            return "";
+        }
+        String s = value.toString();
+        StringBuilder out = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '&' -> out.append("&amp;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}
