@@ -233,7 +233,7 @@ final class Hs2Service implements TCLIService.Iface {
                 resp.setOperationHandle(op.handle());
             } else {
                 op.run(statement, gate);
-                TGetOperationStatusResp status = op.status();
+                TGetOperationStatusResp status = op.status(false);
                 if (status.isSetErrorMessage()) {
                     s.remove(op);
                     resp.setStatus(Statuses.error(status.getSqlState(), status.getErrorMessage()));
@@ -264,7 +264,7 @@ final class Hs2Service implements TCLIService.Iface {
         try {
             Operation op = operation(req.getOperationHandle());
             op.awaitEnd(STATUS_POLL_MILLIS);
-            return op.status();
+            return op.status(req.isSetGetProgressUpdate() && req.isGetProgressUpdate());
         } catch (RuntimeException e) {
             return new TGetOperationStatusResp(Statuses.error(e, false));
         }

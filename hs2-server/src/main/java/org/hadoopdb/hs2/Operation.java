@@ -40,6 +40,7 @@ final class Operation {
     private final CountDownLatch done = new CountDownLatch(1);
     private final Deque<String> log = new ArrayDeque<>();
     private final long started = System.currentTimeMillis();
+    private final StageProgress stageProgress = new StageProgress(started);
     private volatile long completed;
     private volatile TOperationState state = TOperationState.INITIALIZED_STATE;
     private volatile RuntimeException error;
@@ -161,10 +162,14 @@ final class Operation {
         }
     }
 
-    TGetOperationStatusResp status() {
+    /** The operation's status, with its stages' progress when {@code withProgress} (what beeline draws its progress bar from). */
+    TGetOperationStatusResp status(boolean withProgress) {
         TGetOperationStatusResp resp = new TGetOperationStatusResp(Statuses.ok());
         TOperationState now = state;
         resp.setOperationState(now);
+        if (withProgress) {
+            resp.setProgressUpdateResponse(stageProgress.toThrift(now));
+        }
         resp.setOperationStarted(started);
         if (!running()) {
             resp.setOperationCompleted(completed);
@@ -238,8 +243,14 @@ final class Operation {
         return new StatementListener() {
             @Override
             public void progress(int stage, int stages, String jobId, float map, float reduce) {
+                stageProgress.progress(stage, stages, jobId, map, reduce);
                 addLog("Stage " + stage + "/" + stages + " (" + jobId + "): map " + Math.round(map * 100) + "%, reduce "
                         + Math.round(reduce * 100) + "%");
+            }
+
+            @Override
+            public void stageFinished(int stage, int stages, String jobId) {
+                stageProgress.finished(stage, stages, jobId);
             }
 
             @Override

@@ -15,4 +15,17 @@ public interface ProgressListener {
      * @param reduce reduce progress 0..1 (0 for map-only stages)
      */
     void progress(int stage, int stages, String jobId, float map, float reduce);
+
+    /**
+     * The stage ended well: its job succeeded, or the stage in the client has its rows. Called after
+     * the stage's last {@link #progress} call, whose percentages alone cannot tell a map-only stage
+     * that is done from a stage whose reducers have not started. Listeners that show percentages only
+     * need not implement it.
+     *
+     * @param stage  1-based stage that ended
+     * @param stages number of stages
+     * @param jobId  Hadoop job id, or {@link #CLIENT_STAGE}
+     */
+    default void stageFinished(int stage, int stages, String jobId) {
+    }
 }

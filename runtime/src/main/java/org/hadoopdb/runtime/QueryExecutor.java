@@ -165,6 +165,7 @@ public final class QueryExecutor {
             ClientStage.Outcome out = c.run(() -> deleteQuietly(queryDir, base));
             if (out instanceof ClientStage.Rows) {
                 progress.progress(stage.id(), stages, ProgressListener.CLIENT_STAGE, 1f, 1f);
+                progress.stageFinished(stage.id(), stages, ProgressListener.CLIENT_STAGE);
             }
             return out;
         } finally {
@@ -360,6 +361,7 @@ public final class QueryExecutor {
                 throw new PlannerException("Stage " + stage.id() + " (" + job.getJobID() + ") failed: " + JobFailures.describe(job));
             }
             progress.progress(stage.id(), stages, job.getJobID().toString(), 1f, stage.shuffle() == null ? 0 : 1f);
+            progress.stageFinished(stage.id(), stages, job.getJobID().toString());
         } catch (IOException e) {
             throw new PlannerException("Stage " + stage.id() + " could not run: " + e.getMessage(), e);
         } catch (InterruptedException e) {
