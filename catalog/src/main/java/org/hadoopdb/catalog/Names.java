@@ -12,12 +12,57 @@ public final class Names {
     private Names() {
     }
 
+    /** The database every catalog has, and the one a session starts in. */
+    public static final String DEFAULT_DATABASE = "default";
+
     /** The canonical (lower-case) form of a table or column name. */
     public static String normalize(String name) {
         if (name == null || name.isBlank()) {
             throw new CatalogException("A name must not be empty");
         }
         return name.trim().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The catalog name of a table or view written as {@code written} ({@code t} or {@code db.t}) in
+     * database {@code currentDatabase}: {@code t} for a table of {@code default}, {@code db.t} for one of
+     * any other database. A catalog created before databases existed names its tables the same way.
+     *
+     * <pre>
+     * qualify("default", "t")       = "t"
+     * qualify("sales", "t")         = "sales.t"
+     * qualify("sales", "default.t") = "t"
+     * qualify("default", "Sales.T") = "sales.t"
+     * </pre>
+     */
+    public static String qualify(String currentDatabase, String written) {
+        String name = normalize(written);
+        int dot = name.indexOf('.');
+        if (dot >= 0) {
+            return of(name.substring(0, dot), name.substring(dot + 1));
+        }
+        return of(normalize(currentDatabase), name);
+    }
+
+    /** The catalog name of table {@code table} of database {@code database}. */
+    public static String of(String database, String table) {
+        String db = normalize(database);
+        String t = normalize(table);
+        if (db.indexOf('.') >= 0 || t.indexOf('.') >= 0 || t.isEmpty() || db.isEmpty()) {
+            throw new CatalogException("'" + database + "." + table + "' is not a table name: names are <table> or <database>.<table>");
+        }
+        return db.equals(DEFAULT_DATABASE) ? t : db + "." + t;
+    }
+
+    /** The database of a catalog name ({@code default} for an unqualified one). */
+    public static String databaseOf(String catalogName) {
+        int dot = catalogName.indexOf('.');
+        return dot < 0 ? DEFAULT_DATABASE : catalogName.substring(0, dot);
+    }
+
+    /** The table part of a catalog name: {@code t} for {@code t} and {@code db.t}. */
+    public static String tableOf(String catalogName) {
+        return catalogName.substring(catalogName.indexOf('.') + 1);
     }
 
     /** The candidate closest to {@code name} by edit distance, if any is close enough to be a likely typo. */

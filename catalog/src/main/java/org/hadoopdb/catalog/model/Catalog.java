@@ -23,6 +23,8 @@ import org.hadoopdb.catalog.Names;
  * @param publishedAt   ISO-8601 instant of publication
  * @param publishedBy   who published it ({@code user@host pid}), for diagnosing conflicts
  * @param views         the views ({@code CREATE VIEW}); tables and views share one name space
+ * @param databases     the databases besides {@code default} ({@code CREATE DATABASE}); a table or view
+ *                      of one is named {@code database.name} ({@link Names#qualify})
  */
 @JacksonXmlRootElement(localName = "catalog")
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -35,7 +37,8 @@ public record Catalog(
         @JsonProperty("node") List<NodeInfo> nodes,
         @JsonProperty("scheme") List<PartitioningScheme> schemes,
         @JsonProperty("table") List<TableInfo> tables,
-        @JsonProperty("view") List<ViewInfo> views) {
+        @JsonProperty("view") List<ViewInfo> views,
+        @JsonProperty("database") List<DatabaseInfo> databases) {
 
     /** The XML format this code writes and reads. */
     public static final int FORMAT_VERSION = 1;
@@ -45,6 +48,7 @@ public record Catalog(
         schemes = schemes == null ? List.of() : List.copyOf(schemes);
         tables = tables == null ? List.of() : List.copyOf(tables);
         views = views == null ? List.of() : List.copyOf(views);
+        databases = databases == null ? List.of() : List.copyOf(databases);
         if (cluster == null || cluster.isBlank()) {
             cluster = "hadoopdb";
         }
@@ -52,7 +56,7 @@ public record Catalog(
 
     /** An empty catalog (version 0): what a store holds before anything is published. */
     public static Catalog empty(String cluster) {
-        return new Catalog(FORMAT_VERSION, 0, cluster, null, null, List.of(), List.of(), List.of(), List.of());
+        return new Catalog(FORMAT_VERSION, 0, cluster, null, null, List.of(), List.of(), List.of(), List.of(), List.of());
     }
 
     // ---- lookups -------------------------------------------------------------------------------
@@ -94,6 +98,42 @@ public record Catalog(
         return findTable(name).isPresent() || findView(name).isPresent();
     }
 
+    /** The database named {@code name} (case-insensitive); {@code default} always exists. */
+    public Optional<DatabaseInfo> findDatabase(String name) {
+        String wanted = Names.normalize(name);
+        if (wanted.equals(Names.DEFAULT_DATABASE)) {
+            return Optional.of(DatabaseInfo.DEFAULT);
+        }
+        return databases.stream().filter(d -> d.name().equals(wanted)).findFirst();
+    }
+
+    /** The database named {@code name}, or an error suggesting the closest name. */
+    public DatabaseInfo database(String name) {
+        return findDatabase(name).orElseThrow(() -> new CatalogException("Database '" + name + "' does not exist"
+                + Names.didYouMean(name, databaseNames())));
+    }
+
+    /** Every database's name, {@code default} first, then in the order they were created. */
+    @JsonIgnore
+    public List<String> databaseNames() {
+        List<String> names = new ArrayList<>();
+        names.add(Names.DEFAULT_DATABASE);
+        databases.forEach(d -> names.add(d.name()));
+        return names;
+    }
+
+    /** The tables of database {@code database}, in catalog order. */
+    public List<TableInfo> tablesIn(String database) {
+        String db = Names.normalize(database);
+        return tables.stream().filter(t -> Names.databaseOf(t.name()).equals(db)).toList();
+    }
+
+    /** The views of database {@code database}, in catalog order. */
+    public List<ViewInfo> viewsIn(String database) {
+        String db = Names.normalize(database);
+        return views.stream().filter(v -> Names.databaseOf(v.name()).equals(db)).toList();
+    }
+
     public Optional<NodeInfo> findNode(String id) {
         return nodes.stream().filter(n -> n.id().equals(id)).findFirst();
     }
@@ -125,51 +165,71 @@ public record Catalog(
 
     /** Adds the table, or replaces the table of the same name. */
     public Catalog withTable(TableInfo table) {
-        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes,
-                replaceOrAdd(tables, table, t -> t.name().equals(table.name())), views);
+        return with(nodes, schemes, replaceOrAdd(tables, table, t -> t.name().equals(table.name())), views, databases);
     }
 
     public Catalog withoutTable(String name) {
         String wanted = Names.normalize(name);
         table(name);
-        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes,
-                tables.stream().filter(t -> !t.name().equals(wanted)).toList(), views);
+        return with(nodes, schemes, tables.stream().filter(t -> !t.name().equals(wanted)).toList(), views, databases);
     }
 
     /** Adds the view, or replaces the view of the same name. */
     public Catalog withView(ViewInfo view) {
-        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables,
-                replaceOrAdd(views, view, v -> v.name().equals(view.name())));
+        return with(nodes, schemes, tables, replaceOrAdd(views, view, v -> v.name().equals(view.name())), databases);
     }
 
     public Catalog withoutView(String name) {
         String wanted = Names.normalize(name);
         view(name);
-        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables,
-                views.stream().filter(v -> !v.name().equals(wanted)).toList());
+        return with(nodes, schemes, tables, views.stream().filter(v -> !v.name().equals(wanted)).toList(), databases);
+    }
+
+    /** Adds the database, or replaces the database of the same name ({@code default} cannot be changed). */
+    public Catalog withDatabase(DatabaseInfo database) {
+        if (database.name().equals(Names.DEFAULT_DATABASE)) {
+            throw new CatalogException("The database 'default' always exists and cannot be changed");
+        }
+        return with(nodes, schemes, tables, views, replaceOrAdd(databases, database, d -> d.name().equals(database.name())));
+    }
+
+    /** Removes an empty database; its tables and views must have been removed first. */
+    public Catalog withoutDatabase(String name) {
+        DatabaseInfo d = database(name);
+        if (d.name().equals(Names.DEFAULT_DATABASE)) {
+            throw new CatalogException("The database 'default' cannot be dropped");
+        }
+        if (!tablesIn(d.name()).isEmpty() || !viewsIn(d.name()).isEmpty()) {
+            throw new CatalogException("Database '" + d.name() + "' is not empty");
+        }
+        return with(nodes, schemes, tables, views, databases.stream().filter(x -> !x.name().equals(d.name())).toList());
     }
 
     /** Adds the node, or replaces the node with the same id. */
     public Catalog withNode(NodeInfo node) {
-        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy,
-                replaceOrAdd(nodes, node, n -> n.id().equals(node.id())), schemes, tables, views);
+        return with(replaceOrAdd(nodes, node, n -> n.id().equals(node.id())), schemes, tables, views, databases);
     }
 
     public Catalog withoutNode(String id) {
         node(id);
-        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy,
-                nodes.stream().filter(n -> !n.id().equals(id)).toList(), schemes, tables, views);
+        return with(nodes.stream().filter(n -> !n.id().equals(id)).toList(), schemes, tables, views, databases);
     }
 
     /** Adds the scheme, or replaces the scheme with the same id. */
     public Catalog withScheme(PartitioningScheme scheme) {
-        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes,
-                replaceOrAdd(schemes, scheme, s -> s.id().equals(scheme.id())), tables, views);
+        return with(nodes, replaceOrAdd(schemes, scheme, s -> s.id().equals(scheme.id())), tables, views, databases);
     }
 
     /** This snapshot stamped as published version {@code newVersion}. */
     public Catalog asPublished(long newVersion, String at, String by) {
-        return new Catalog(FORMAT_VERSION, newVersion, cluster, at, by, nodes, schemes, tables, views);
+        return new Catalog(FORMAT_VERSION, newVersion, cluster, at, by, nodes, schemes, tables, views, databases);
+    }
+
+    /** This snapshot with other contents (same version and stamps). */
+    public Catalog with(List<NodeInfo> newNodes, List<PartitioningScheme> newSchemes, List<TableInfo> newTables,
+                        List<ViewInfo> newViews, List<DatabaseInfo> newDatabases) {
+        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, newNodes, newSchemes, newTables,
+                newViews, newDatabases);
     }
 
     private static <T> List<T> replaceOrAdd(List<T> list, T item, Predicate<T> same) {

@@ -19,6 +19,8 @@ import org.hadoopdb.catalog.Names;
  * @param comment the view's comment, or null
  * @param namedColumns true when the view was declared with a column list ({@code CREATE VIEW v (a, b) AS …}):
  *                the query's columns then map to the view's by position; otherwise by name
+ * @param queryDatabase the database the query's unqualified table names are found in (the session's
+ *                current database when the view was defined); null for the view's own database
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ViewInfo(
@@ -26,7 +28,8 @@ public record ViewInfo(
         @JsonProperty("column") List<ColumnInfo> columns,
         @JsonProperty("query") String query,
         @JsonProperty("comment") String comment,
-        @JacksonXmlProperty(isAttribute = true) @JsonProperty("namedColumns") boolean namedColumns) {
+        @JacksonXmlProperty(isAttribute = true) @JsonProperty("namedColumns") boolean namedColumns,
+        @JacksonXmlProperty(isAttribute = true) @JsonProperty("queryDatabase") String queryDatabase) {
 
     public ViewInfo {
         if (name == null || name.isBlank()) {
@@ -37,11 +40,31 @@ public record ViewInfo(
         if (query == null || query.isBlank()) {
             throw new CatalogException("View '" + name + "' has no query");
         }
+        queryDatabase = queryDatabase == null || Names.normalize(queryDatabase).equals(Names.databaseOf(name))
+                ? null : Names.normalize(queryDatabase);
+    }
+
+    /** A view whose query's unqualified names are found in the view's own database. */
+    public ViewInfo(String name, List<ColumnInfo> columns, String query, String comment, boolean namedColumns) {
+        this(name, columns, query, comment, namedColumns, null);
+    }
+
+    /** A view defined in database {@code currentDatabase}: its query's unqualified names are found there. */
+    public static ViewInfo defined(String name, List<ColumnInfo> columns, String query, String comment, boolean namedColumns,
+                                   String currentDatabase) {
+        return new ViewInfo(name, columns, query, comment, namedColumns, currentDatabase);
+    }
+
+    /** The database this view's query's unqualified table names are found in. */
+    @JsonIgnore
+    public String resolvedIn() {
+        return queryDatabase != null ? queryDatabase : Names.databaseOf(name);
     }
 
     /** The same view under another name ({@code ALTER VIEW … RENAME TO}). */
     public ViewInfo renamed(String newName) {
-        return new ViewInfo(newName, columns, query, comment, namedColumns);
+        // the query keeps finding its names where it did, whichever database the view moves to
+        return new ViewInfo(newName, columns, query, comment, namedColumns, resolvedIn());
     }
 
     @JsonIgnore

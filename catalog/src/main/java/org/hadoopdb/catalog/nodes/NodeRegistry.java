@@ -85,8 +85,7 @@ public final class NodeRegistry {
                     kept.add(s);
                 }
             }
-            return new Catalog(next.formatVersion(), next.version(), next.cluster(), next.publishedAt(), next.publishedBy(),
-                    next.nodes(), kept, next.tables(), next.views());
+            return next.with(next.nodes(), kept, next.tables(), next.views(), next.databases());
         });
     }
 

@@ -5,9 +5,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.hadoopdb.catalog.CatalogException;
+import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.ChunkInfo;
 import org.hadoopdb.catalog.model.ColumnInfo;
+import org.hadoopdb.catalog.model.DatabaseInfo;
 import org.hadoopdb.catalog.model.KeyFamily;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.catalog.model.PartitioningScheme;
@@ -51,16 +53,29 @@ public final class CatalogValidator {
                 problems.add("partitioning scheme '" + s.id() + "' lists a node twice");
             }
         }
+        Set<String> databases = new HashSet<>();
+        databases.add(Names.DEFAULT_DATABASE);
+        for (DatabaseInfo d : catalog.databases()) {
+            if (!databases.add(d.name())) {
+                problems.add("duplicate database '" + d.name() + "'");
+            }
+        }
         Set<String> tableNames = new HashSet<>();
         for (TableInfo t : catalog.tables()) {
             if (!tableNames.add(t.name())) {
                 problems.add("duplicate table '" + t.name() + "'");
+            }
+            if (!databases.contains(Names.databaseOf(t.name()))) {
+                problems.add("table '" + t.name() + "' is in database '" + Names.databaseOf(t.name()) + "', which does not exist");
             }
             checkTable(catalog, t, nodeIds, problems);
         }
         for (org.hadoopdb.catalog.model.ViewInfo v : catalog.views()) {
             if (!tableNames.add(v.name())) {
                 problems.add("view '" + v.name() + "' has the name of another table or view");
+            }
+            if (!databases.contains(Names.databaseOf(v.name()))) {
+                problems.add("view '" + v.name() + "' is in database '" + Names.databaseOf(v.name()) + "', which does not exist");
             }
             if (v.columns().isEmpty()) {
                 problems.add("view '" + v.name() + "' has no columns");

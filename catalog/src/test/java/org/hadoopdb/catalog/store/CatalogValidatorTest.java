@@ -41,7 +41,7 @@ class CatalogValidatorTest {
                 "nope", List.of("y"), List.of("z"), List.of(), List.of());
         TableInfo dupColumns = TableInfo.created("b", List.of(new ColumnInfo("x", HiveType.INT), new ColumnInfo("X", HiveType.STRING)),
                 Distribution.REPLICATED, null, List.of(), List.of(), List.of(), List.of());
-        Catalog broken = new Catalog(1, 0, "c", null, null, c.nodes(), List.of(), List.of(noScheme, dupColumns, dupColumns), List.of());
+        Catalog broken = new Catalog(1, 0, "c", null, null, c.nodes(), List.of(), List.of(noScheme, dupColumns, dupColumns), List.of(), List.of());
         assertThat(CatalogValidator.problems(broken)).containsExactlyInAnyOrder(
                 "duplicate table 'b'",
                 "table 'a' names partition key 'y', which is not one of its columns",

@@ -7,7 +7,9 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.catalog.model.DatabaseInfo;
 import org.hadoopdb.catalog.model.ChunkInfo;
 import org.hadoopdb.catalog.model.ColumnInfo;
 import org.hadoopdb.catalog.model.Distribution;
@@ -190,10 +192,16 @@ public record LoadPlan(String loadId, TableInfo table, PartitioningScheme scheme
         return table.columns();
     }
 
+    /** The table's database, when it is not {@code default}: the catalog the job reads must name it. */
+    private static List<DatabaseInfo> databaseOf(TableInfo table) {
+        String database = Names.databaseOf(table.name());
+        return database.equals(Names.DEFAULT_DATABASE) ? List.of() : List.of(new DatabaseInfo(database, null, null, null));
+    }
+
     /** Stores the plan in a job configuration. */
     public void store(Configuration conf) {
         Catalog mini = new Catalog(Catalog.FORMAT_VERSION, 0, "load", null, null, nodes,
-                scheme == null ? List.of() : List.of(scheme), List.of(table), List.of());
+                scheme == null ? List.of() : List.of(scheme), List.of(table), List.of(), databaseOf(table));
         conf.set(CATALOG, CatalogXml.toXml(mini));
         conf.set(LOAD_ID, loadId);
         conf.setLong(GENERATION, generation);
