@@ -19,7 +19,13 @@ statement
     | EXPLAIN EXTENDED? explainable                                           #explainStatement
     | createTable                                                             #createTableStatement
     | DROP TABLE (IF EXISTS)? tableName                                       #dropTableStatement
-    | SHOW TABLES (LIKE? pattern=stringLiteral)?                              #showTablesStatement
+    | SHOW TABLES ((FROM | IN) database=identifier)? (LIKE? pattern=stringLiteral)? #showTablesStatement
+    | CREATE (DATABASE | SCHEMA) (IF NOT EXISTS)? identifier
+      (COMMENT comment=stringLiteral)? (LOCATION location=stringLiteral)?
+      (WITH DBPROPERTIES LPAREN tableProperty (COMMA tableProperty)* RPAREN)?  #createDatabaseStatement
+    | DROP (DATABASE | SCHEMA) (IF EXISTS)? identifier (RESTRICT | CASCADE)?  #dropDatabaseStatement
+    | SHOW (DATABASES | SCHEMAS) (LIKE? pattern=stringLiteral)?               #showDatabasesStatement
+    | (DESCRIBE | DESC) (DATABASE | SCHEMA) EXTENDED? identifier              #describeDatabaseStatement
     | SHOW FUNCTIONS (LIKE? pattern=stringLiteral)?                           #showFunctionsStatement
     | (DESCRIBE | DESC) FUNCTION EXTENDED? functionName                       #describeFunctionStatement
     | (DESCRIBE | DESC) (EXTENDED | FORMATTED)? tableName                     #describeStatement
@@ -31,7 +37,7 @@ statement
     | ALTER VIEW tableName AS query                                           #alterViewStatement
     | ALTER (TABLE | VIEW) tableName RENAME TO newName=tableName              #renameStatement
     | ALTER TABLE tableName alterTableAction                                  #alterTableStatement
-    | SHOW VIEWS (LIKE? pattern=stringLiteral)?                               #showViewsStatement
+    | SHOW VIEWS ((FROM | IN) database=identifier)? (LIKE? pattern=stringLiteral)? #showViewsStatement
     | TRUNCATE TABLE? tableName                                               #truncateTableStatement
     | SHOW CREATE TABLE tableName                                             #showCreateTableStatement
     | SHOW COLUMNS (FROM | IN) tableName                                      #showColumnsStatement
@@ -440,4 +446,6 @@ nonReserved
     | SHOW | SORT | SORTED | STORED | TABLES | TBLPROPERTIES | TERMINATED | USE | YEAR
     // data definition (views, ALTER TABLE): names in existing queries and functions (replace) keep working
     | ADD | ALTER | CHANGE | COLUMN | COLUMNS | RENAME | REPLACE | TRUNCATE | VIEW | VIEWS
+    // databases
+    | CASCADE | DATABASE | DATABASES | DBPROPERTIES | LOCATION | RESTRICT | SCHEMA | SCHEMAS
     ;

@@ -2,6 +2,7 @@ package org.hadoopdb.hiveql.ast;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /** {@code ALTER TABLE name action}: one of the changes below. */
 public record AlterTableStatement(String table, Action action, SourceSpan span) implements Statement {
@@ -26,5 +27,10 @@ public record AlterTableStatement(String table, Action action, SourceSpan span) 
         public SetProperties {
             properties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(properties));
         }
+    }
+
+    @Override
+    public Statement withTableNames(UnaryOperator<String> qualify) {
+        return new AlterTableStatement(qualify.apply(table), action, span);
     }
 }

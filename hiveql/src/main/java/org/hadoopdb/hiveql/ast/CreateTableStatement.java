@@ -2,6 +2,7 @@ package org.hadoopdb.hiveql.ast;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.apache.calcite.sql.SqlNode;
 
 /**
@@ -17,4 +18,10 @@ public record CreateTableStatement(String name, boolean ifNotExists, List<Column
                                    List<String> clusteredBy, List<SortColumn> sortedBy, Integer buckets,
                                    RowFormat rowFormat, Map<String, String> properties, SqlNode asQuery,
                                    SourceSpan span) implements Statement {
+
+    @Override
+    public Statement withTableNames(UnaryOperator<String> qualify) {
+        return new CreateTableStatement(qualify.apply(name), ifNotExists, columns, comment, clusteredBy, sortedBy, buckets,
+                rowFormat, properties, asQuery, span);
+    }
 }

@@ -1,6 +1,7 @@
 package org.hadoopdb.hiveql.ast;
 
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.calcite.sql.SqlNode;
 
 /**
@@ -14,5 +15,10 @@ public record CreateViewStatement(String name, boolean orReplace, boolean ifNotE
                                   String comment, SqlNode query, String queryText, SourceSpan span) implements Statement {
     public CreateViewStatement {
         columns = List.copyOf(columns);
+    }
+
+    @Override
+    public Statement withTableNames(UnaryOperator<String> qualify) {
+        return new CreateViewStatement(qualify.apply(name), orReplace, ifNotExists, columns, comment, query, queryText, span);
     }
 }

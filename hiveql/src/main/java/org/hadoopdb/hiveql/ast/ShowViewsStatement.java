@@ -1,5 +1,8 @@
 package org.hadoopdb.hiveql.ast;
 
-/** {@code SHOW VIEWS [[LIKE] 'pattern']}; pattern as in {@link ShowTablesStatement}, null for all. */
-public record ShowViewsStatement(String pattern, SourceSpan span) implements Statement {
+/**
+ * {@code SHOW VIEWS [{FROM|IN} database] [[LIKE] 'pattern']}; pattern as in {@link ShowTablesStatement},
+ * null for all; database null for the session's current one.
+ */
+public record ShowViewsStatement(String database, String pattern, SourceSpan span) implements Statement {
 }

@@ -1,5 +1,7 @@
 package org.hadoopdb.hiveql.ast;
 
+import java.util.function.UnaryOperator;
+
 /**
  * One HiveQL statement.
  */
@@ -7,8 +9,18 @@ public sealed interface Statement permits QueryStatement, ExplainStatement, Crea
         ShowTablesStatement, DescribeStatement, LoadDataStatement, SetStatement, InsertDirectoryStatement,
         InsertTableStatement, ShowFunctionsStatement, UseStatement, CreateViewStatement, DropViewStatement,
         AlterViewStatement, RenameStatement, AlterTableStatement, ShowViewsStatement, TruncateTableStatement,
-        ShowCreateTableStatement, ShowColumnsStatement, ShowTablePropertiesStatement {
+        ShowCreateTableStatement, ShowColumnsStatement, ShowTablePropertiesStatement, CreateDatabaseStatement,
+        DropDatabaseStatement, ShowDatabasesStatement, DescribeDatabaseStatement {
 
     /** Where the statement starts and its text. */
     SourceSpan span();
+
+    /**
+     * This statement with each table or view name it names, as written ({@code t} or {@code db.t}),
+     * replaced by {@code qualify}'s answer: how a session puts the names of DDL, LOAD and INSERT
+     * statements in its current database. Names inside queries are resolved by the planner instead.
+     */
+    default Statement withTableNames(UnaryOperator<String> qualify) {
+        return this;
+    }
 }

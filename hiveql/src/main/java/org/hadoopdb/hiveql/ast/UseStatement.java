@@ -1,5 +1,5 @@
 package org.hadoopdb.hiveql.ast;
 
-/** {@code USE database}: HadoopDB has one database, {@code default}; anything else is an error. */
+/** {@code USE database}: makes {@code database} the session's current one, where unqualified names are found. */
 public record UseStatement(String database, SourceSpan span) implements Statement {
 }

@@ -65,20 +65,41 @@ final class QueryBuilder {
         return SqlStdOperatorTable.VALUES.createCall(source.pos(ctx), rows);
     }
 
-    /** A table name; {@code default.t} is {@code t}, the only database HadoopDB has. */
+    /**
+     * A table name in a query: {@code t} (resolved in the session's current database, or a WITH
+     * query's name) or {@code db.t}.
+     */
     SqlIdentifier tableName(HiveQL.TableNameContext ctx) {
-        return new SqlIdentifier(tableNameString(ctx), source.pos(ctx.table));
+        String table = tablePart(ctx);
+        if (ctx.database == null) {
+            return new SqlIdentifier(table, source.pos(ctx.table));
+        }
+        return new SqlIdentifier(List.of(databasePart(ctx), table), source.pos(ctx));
     }
 
+    /**
+     * A table name in a statement, as written: {@code t} or {@code db.t}; the session qualifies an
+     * unqualified one with its current database.
+     */
     String tableNameString(HiveQL.TableNameContext ctx) {
-        if (ctx.database != null) {
-            String database = Identifiers.name(ctx.database, source);
-            if (!database.equals("default")) {
-                throw source.error(ctx.database, "database '" + database
-                        + "' does not exist: HadoopDB has one database, 'default'");
-            }
+        String table = tablePart(ctx);
+        return ctx.database == null ? table : databasePart(ctx) + "." + table;
+    }
+
+    private String databasePart(HiveQL.TableNameContext ctx) {
+        String database = Identifiers.name(ctx.database, source);
+        if (database.indexOf('.') >= 0) {
+            throw source.error(ctx.database, "database name '" + database + "' must not contain a dot");
         }
-        return Identifiers.name(ctx.table, source);
+        return database;
+    }
+
+    private String tablePart(HiveQL.TableNameContext ctx) {
+        String table = Identifiers.name(ctx.table, source);
+        if (table.indexOf('.') >= 0) {
+            throw source.error(ctx.table, "table name '" + table + "' must not contain a dot: write `db`.`table`");
+        }
+        return table;
     }
 
     // ---------------------------------------------------------------- WITH and set operations

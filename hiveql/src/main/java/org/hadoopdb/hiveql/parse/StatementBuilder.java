@@ -36,6 +36,10 @@ import org.hadoopdb.hiveql.ast.SortColumn;
 import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.hiveql.ast.Statement;
 import org.hadoopdb.hiveql.ast.UseStatement;
+import org.hadoopdb.hiveql.ast.CreateDatabaseStatement;
+import org.hadoopdb.hiveql.ast.DescribeDatabaseStatement;
+import org.hadoopdb.hiveql.ast.DropDatabaseStatement;
+import org.hadoopdb.hiveql.ast.ShowDatabasesStatement;
 
 /** Parse trees of whole statements as the records of {@code org.hadoopdb.hiveql.ast}. */
 final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
@@ -231,7 +235,7 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
 
     @Override
     public Statement visitShowViewsStatement(HiveQL.ShowViewsStatementContext ctx) {
-        return new ShowViewsStatement(optionalString(ctx.pattern), span());
+        return new ShowViewsStatement(optionalName(ctx.database), optionalString(ctx.pattern), span());
     }
 
     @Override
@@ -258,7 +262,48 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
 
     @Override
     public Statement visitShowTablesStatement(HiveQL.ShowTablesStatementContext ctx) {
-        return new ShowTablesStatement(optionalString(ctx.pattern), span());
+        return new ShowTablesStatement(optionalName(ctx.database), optionalString(ctx.pattern), span());
+    }
+
+    @Override
+    public Statement visitCreateDatabaseStatement(HiveQL.CreateDatabaseStatementContext ctx) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        for (HiveQL.TablePropertyContext property : ctx.tableProperty()) {
+            String key = Literals.stringValue(property.key);
+            if (properties.put(key, Literals.stringValue(property.value)) != null) {
+                throw source.error(property, "database property '" + key + "' is given twice");
+            }
+        }
+        return new CreateDatabaseStatement(databaseName(ctx.identifier()), ctx.EXISTS() != null, optionalString(ctx.comment),
+                optionalString(ctx.location), properties, span());
+    }
+
+    @Override
+    public Statement visitDropDatabaseStatement(HiveQL.DropDatabaseStatementContext ctx) {
+        return new DropDatabaseStatement(databaseName(ctx.identifier()), ctx.EXISTS() != null, ctx.CASCADE() != null, span());
+    }
+
+    @Override
+    public Statement visitShowDatabasesStatement(HiveQL.ShowDatabasesStatementContext ctx) {
+        return new ShowDatabasesStatement(optionalString(ctx.pattern), span());
+    }
+
+    @Override
+    public Statement visitDescribeDatabaseStatement(HiveQL.DescribeDatabaseStatementContext ctx) {
+        return new DescribeDatabaseStatement(databaseName(ctx.identifier()), ctx.EXTENDED() != null, span());
+    }
+
+    private String optionalName(HiveQL.IdentifierContext ctx) {
+        return ctx == null ? null : databaseName(ctx);
+    }
+
+    /** A database name: one identifier, no dot (a dot separates a database from a table). */
+    private String databaseName(HiveQL.IdentifierContext ctx) {
+        String name = Identifiers.name(ctx, source);
+        if (name.indexOf('.') >= 0) {
+            throw source.error(ctx, "database name '" + name + "' must not contain a dot");
+        }
+        return name;
     }
 
     @Override
@@ -289,7 +334,7 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
 
     @Override
     public Statement visitUseStatement(HiveQL.UseStatementContext ctx) {
-        return new UseStatement(Identifiers.name(ctx.identifier(), source), span());
+        return new UseStatement(databaseName(ctx.identifier()), span());
     }
 
     // ---------------------------------------------------------------- INSERT

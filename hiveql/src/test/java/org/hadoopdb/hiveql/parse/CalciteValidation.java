@@ -39,7 +39,9 @@ final class CalciteValidation {
     private final CalciteCatalogReader catalogReader;
 
     CalciteValidation() {
-        SchemaPlus root = CalciteSchema.createRootSchema(false).plus();
+        SchemaPlus top = CalciteSchema.createRootSchema(false).plus();
+        // the tables are in schema "default", where unqualified names are found, as the planner sets it up
+        SchemaPlus root = top.add("default", new org.apache.calcite.schema.impl.AbstractSchema());
         root.add("t", table("a int, b string, c double, d date, s string, x int"));
         root.add("u", table("x int, b string, k int"));
         root.add("uservisits", table("sourceip string, desturl string, visitdate date, adrevenue float"));
@@ -64,7 +66,7 @@ final class CalciteValidation {
         Properties properties = new Properties();
         properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(properties);
-        catalogReader = new CalciteCatalogReader(CalciteSchema.from(root), List.of(), typeFactory, config);
+        catalogReader = new CalciteCatalogReader(CalciteSchema.from(top), List.of("default"), typeFactory, config);
     }
 
     /** A table from "name hivetype, …"; every column nullable, strings in the parser's charset. */

@@ -33,7 +33,7 @@ class DefinitionStatementTest {
                     COMMENT 'large visits'
                     AS SELECT sourceIP, adRevenue FROM visits  -- a comment inside
                        WHERE adRevenue > 100""");
-            assertThat(view.name()).isEqualTo("big_visits");
+            assertThat(view.name()).isEqualTo("default.big_visits"); // the session drops "default."
             assertThat(view.orReplace()).isTrue();
             assertThat(view.ifNotExists()).isFalse();
             assertThat(view.columns()).containsExactly(new ViewColumn("ip", "the client"), new ViewColumn("revenue", null));
@@ -91,7 +91,7 @@ class DefinitionStatementTest {
         @Test
         void renameTable() {
             var rename = (RenameStatement) statement("ALTER TABLE Visits RENAME TO default.visits_2009");
-            assertThat(rename).isEqualTo(new RenameStatement("visits", "visits_2009", false,
+            assertThat(rename).isEqualTo(new RenameStatement("visits", "default.visits_2009", false,
                     span("ALTER TABLE Visits RENAME TO default.visits_2009")));
         }
 
@@ -130,7 +130,7 @@ class DefinitionStatementTest {
     void truncateAndTheShowStatements() {
         assertThat(((TruncateTableStatement) statement("TRUNCATE TABLE T")).table()).isEqualTo("t");
         assertThat(((TruncateTableStatement) statement("TRUNCATE t")).table()).isEqualTo("t");
-        assertThat(((ShowCreateTableStatement) statement("SHOW CREATE TABLE default.T")).table()).isEqualTo("t");
+        assertThat(((ShowCreateTableStatement) statement("SHOW CREATE TABLE default.T")).table()).isEqualTo("default.t");
         assertThat(((ShowColumnsStatement) statement("SHOW COLUMNS FROM t")).table()).isEqualTo("t");
         assertThat(((ShowColumnsStatement) statement("SHOW COLUMNS IN t")).table()).isEqualTo("t");
         var all = (ShowTablePropertiesStatement) statement("SHOW TBLPROPERTIES t");

@@ -49,7 +49,7 @@ class QueryTreeTest {
 
         @Test
         void databaseDefaultIsDropped() {
-            assertThat(sql("SELECT a FROM default.t")).isEqualTo("SELECT \"a\" FROM \"t\"");
+            assertThat(sql("SELECT a FROM default.t")).isEqualTo("SELECT \"a\" FROM \"default\".\"t\"");
         }
     }
 

@@ -7,8 +7,11 @@ import static org.hadoopdb.hiveql.parse.Parsing.statement;
 
 import java.util.Map;
 import org.hadoopdb.hiveql.ast.ColumnDef;
+import org.hadoopdb.hiveql.ast.CreateDatabaseStatement;
 import org.hadoopdb.hiveql.ast.CreateTableStatement;
+import org.hadoopdb.hiveql.ast.DescribeDatabaseStatement;
 import org.hadoopdb.hiveql.ast.DescribeStatement;
+import org.hadoopdb.hiveql.ast.DropDatabaseStatement;
 import org.hadoopdb.hiveql.ast.DropTableStatement;
 import org.hadoopdb.hiveql.ast.ExplainStatement;
 import org.hadoopdb.hiveql.ast.InsertDirectoryStatement;
@@ -17,6 +20,7 @@ import org.hadoopdb.hiveql.ast.LoadDataStatement;
 import org.hadoopdb.hiveql.ast.QueryStatement;
 import org.hadoopdb.hiveql.ast.RowFormat;
 import org.hadoopdb.hiveql.ast.SetStatement;
+import org.hadoopdb.hiveql.ast.ShowDatabasesStatement;
 import org.hadoopdb.hiveql.ast.ShowFunctionsStatement;
 import org.hadoopdb.hiveql.ast.ShowTablesStatement;
 import org.hadoopdb.hiveql.ast.SortColumn;
@@ -47,7 +51,7 @@ class StatementTest {
                       NULL DEFINED AS ''
                     STORED AS TEXTFILE
                     TBLPROPERTIES ('hadoopdb.chunks.per.node' = '4', 'hadoopdb.replication' = '2')""");
-            assertThat(create.name()).isEqualTo("uservisits");
+            assertThat(create.name()).isEqualTo("default.uservisits");
             assertThat(create.ifNotExists()).isTrue();
             assertThat(create.columns()).containsExactly(
                     new ColumnDef("sourceip", "varchar(16)", "the client"),
@@ -123,6 +127,46 @@ class StatementTest {
         assertThat(functions.pattern()).isEqualTo("date*");
         assertThat(functions.describe()).isNull();
         assertThat(((ShowFunctionsStatement) statement("SHOW FUNCTIONS")).pattern()).isNull();
+    }
+
+    @Test
+    void databases() {
+        var create = (CreateDatabaseStatement) statement(
+                "CREATE DATABASE IF NOT EXISTS Sales COMMENT 'the shop' LOCATION '/data/sales' WITH DBPROPERTIES ('owner'='ops', 'tier'='1')");
+        assertThat(create.name()).isEqualTo("sales");
+        assertThat(create.ifNotExists()).isTrue();
+        assertThat(create.comment()).isEqualTo("the shop");
+        assertThat(create.location()).isEqualTo("/data/sales");
+        assertThat(create.properties()).containsExactly(Map.entry("owner", "ops"), Map.entry("tier", "1"));
+        assertThat(((CreateDatabaseStatement) statement("CREATE SCHEMA s")).ifNotExists()).isFalse();
+        assertThat(statement("DROP DATABASE IF EXISTS sales CASCADE"))
+                .isEqualTo(new DropDatabaseStatement("sales", true, true, SourceSpan.of("DROP DATABASE IF EXISTS sales CASCADE")));
+        assertThat(((DropDatabaseStatement) statement("DROP SCHEMA sales RESTRICT")).cascade()).isFalse();
+        assertThat(((ShowDatabasesStatement) statement("SHOW SCHEMAS LIKE 's*'")).pattern()).isEqualTo("s*");
+        assertThat(((ShowDatabasesStatement) statement("SHOW DATABASES")).pattern()).isNull();
+        assertThat(statement("DESC DATABASE EXTENDED sales"))
+                .isEqualTo(new DescribeDatabaseStatement("sales", true, SourceSpan.of("DESC DATABASE EXTENDED sales")));
+        var tables = (ShowTablesStatement) statement("SHOW TABLES IN Sales 'o*'");
+        assertThat(tables.database()).isEqualTo("sales");
+        assertThat(tables.pattern()).isEqualTo("o*");
+        assertThat(((ShowTablesStatement) statement("SHOW TABLES")).database()).isNull();
+        // database keywords stay usable as names
+        assertThat(((DescribeStatement) statement("DESCRIBE location")).table()).isEqualTo("location");
+        assertThat(sql("SELECT database, schema FROM sales.orders")).isEqualTo(
+                "SELECT \"database\", \"schema\" FROM \"sales\".\"orders\"");
+    }
+
+    @Test
+    void tableNamesAreQualifiedBySessions() {
+        var load = (LoadDataStatement) statement("LOAD DATA INPATH '/x' INTO TABLE sales.Orders");
+        assertThat(load.table()).isEqualTo("sales.orders");
+        assertThat(load.withTableNames(n -> "q:" + n)).isEqualTo(new LoadDataStatement(false, "/x", false, "q:sales.orders",
+                load.span()));
+        var explain = (ExplainStatement) statement("EXPLAIN INSERT INTO t SELECT 1");
+        assertThat(((InsertTableStatement) ((ExplainStatement) explain.withTableNames(n -> "q:" + n)).explained()).table())
+                .isEqualTo("q:t");
+        var query = statement("SELECT * FROM t"); // a query's names are resolved when it is planned
+        assertThat(query.withTableNames(n -> "q:" + n)).isSameAs(query);
     }
 
     @Test

@@ -134,10 +134,11 @@ class SyntaxErrorTest {
     }
 
     @Test
-    void otherDatabasesDoNotExist() {
-        HiveQlSyntaxException e = error("SELECT * FROM sales.t");
+    void aNameHasAtMostADatabaseAndATable() {
+        HiveQlSyntaxException e = error("SELECT * FROM `sales.t`");
         assertThat(e.column()).isEqualTo(15);
-        assertThat(e.reason()).isEqualTo("database 'sales' does not exist: HadoopDB has one database, 'default'");
+        assertThat(e.reason()).isEqualTo("table name 'sales.t' must not contain a dot: write `db`.`table`");
+        assertThat(error("CREATE DATABASE `a.b`").reason()).isEqualTo("database name 'a.b' must not contain a dot");
     }
 
     @Test
