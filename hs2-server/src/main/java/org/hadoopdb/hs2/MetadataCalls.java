@@ -71,7 +71,7 @@ final class MetadataCalls {
 
     TGetSchemasResp schemas(TGetSchemasReq req) {
         Answer a = answer(req.getSessionHandle(), TOperationType.GET_SCHEMAS,
-                s -> MetadataResults.schemas(req.getCatalogName(), req.getSchemaName()));
+                s -> MetadataResults.schemas(s.engineSession().catalog(), req.getCatalogName(), req.getSchemaName()));
         TGetSchemasResp resp = new TGetSchemasResp(a.status());
         resp.setOperationHandle(a.handle());
         return resp;

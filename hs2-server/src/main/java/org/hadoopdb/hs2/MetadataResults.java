@@ -55,8 +55,8 @@ final class MetadataResults {
         return RowSource.of(COLUMNS, CatalogMetadata.columns(catalog, catalogName, schemaPattern, tablePattern, columnPattern));
     }
 
-    static RowSource schemas(String catalogName, String schemaPattern) {
-        return RowSource.of(SCHEMAS, CatalogMetadata.schemas(catalogName, schemaPattern));
+    static RowSource schemas(Catalog catalog, String catalogName, String schemaPattern) {
+        return RowSource.of(SCHEMAS, CatalogMetadata.schemas(catalog, catalogName, schemaPattern));
     }
 
     /** HadoopDB has no catalogs (as Hive's driver shows Hive): no rows. */

@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.hadoopdb.hiveql.parse.QuotedIdentifiers;
-import org.hadoopdb.jdbc.JdbcException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,7 +11,8 @@ import org.slf4j.LoggerFactory;
  * The configuration a client sends with OpenSession, as session settings: {@code set:hiveconf:KEY}
  * and {@code set:hivevar:KEY} become {@code SET KEY=value} when KEY is a HadoopDB or Hadoop setting;
  * Hive's own {@code hive.*} settings (fetch sizes and the like Hive's driver always sends) mean
- * nothing here and are left out, except those a session acts on ({@code hive.support.quoted.identifiers}). {@code use:database} must name {@code default}, the one database.
+ * nothing here and are left out, except those a session acts on ({@code hive.support.quoted.identifiers}).
+ * {@code use:database} ({@link #database}) names the session's first current database.
  */
 final class SessionConfiguration {
     private static final Logger LOG = LoggerFactory.getLogger(SessionConfiguration.class);
@@ -25,6 +25,12 @@ final class SessionConfiguration {
     private SessionConfiguration() {
     }
 
+    /** The database {@code use:database} names (the JDBC URL's path), or null for {@code default}. */
+    static String database(Map<String, String> configuration) {
+        String value = configuration == null ? null : configuration.get(USE);
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
     /** The session settings of {@code configuration} (which may be null). */
     static Map<String, String> settings(Map<String, String> configuration) {
         Map<String, String> settings = new LinkedHashMap<>();
@@ -33,10 +39,6 @@ final class SessionConfiguration {
         }
         configuration.forEach((key, value) -> {
             if (key.equals(USE)) {
-                if (value != null && !value.isBlank() && !value.trim().equalsIgnoreCase("default")) {
-                    throw new Hs2Exception(JdbcException.SYNTAX, "Database '" + value
-                            + "' does not exist: HadoopDB has one database, 'default'");
-                }
                 return;
             }
             String name = key.startsWith(HIVECONF) ? key.substring(HIVECONF.length())

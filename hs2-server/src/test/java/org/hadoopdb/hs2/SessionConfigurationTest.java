@@ -1,7 +1,6 @@
 package org.hadoopdb.hs2;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,10 +22,10 @@ class SessionConfigurationTest {
     }
 
     @Test
-    void onlyTheDefaultDatabaseCanBeUsed() {
-        assertThat(SessionConfiguration.settings(Map.of("use:database", "DEFAULT"))).isEmpty();
-        assertThatThrownBy(() -> SessionConfiguration.settings(Map.of("use:database", "sales")))
-                .isInstanceOfSatisfying(Hs2Exception.class, e -> assertThat(e.sqlState()).isEqualTo("42000"))
-                .hasMessageContaining("'sales' does not exist");
+    void theDatabaseToUseIsNotASetting() {
+        assertThat(SessionConfiguration.settings(Map.of("use:database", "sales"))).isEmpty();
+        assertThat(SessionConfiguration.database(Map.of("use:database", " sales "))).isEqualTo("sales");
+        assertThat(SessionConfiguration.database(Map.of("use:database", ""))).isNull();
+        assertThat(SessionConfiguration.database(null)).isNull();
     }
 }

@@ -25,6 +25,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
@@ -314,6 +315,47 @@ abstract class DriverContract {
     }
 
     @Test
+    void databasesAreSchemasAndAConnectionChoosesItsFirstOne() throws Exception {
+        String db = prefix() + "jdbc_db";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.executeUpdate("DROP DATABASE IF EXISTS " + db + " CASCADE");
+            assertThat(s.executeUpdate("CREATE DATABASE " + db + " COMMENT 'for JDBC'")).isZero();
+            try {
+                s.executeUpdate("CREATE TABLE " + db + ".items (id INT, name STRING)");
+                s.executeUpdate("INSERT INTO " + db + ".items VALUES (1, 'one'), (2, 'two')");
+                assertThat(metadataRows(c.getMetaData().getSchemas())).contains(Arrays.asList(db, null),
+                        Arrays.asList("default", null));
+                assertThat(metadataRows(c.getMetaData().getSchemas(null, db))).containsExactly(Arrays.asList(db, null));
+                assertThat(metadataRows(c.getMetaData().getTables(null, db, "%", null))).singleElement().satisfies(r -> {
+                    assertThat(r.get(1)).isEqualTo(db);
+                    assertThat(r.get(2)).isEqualTo("items");
+                });
+                assertThat(metadataRows(c.getMetaData().getTables(null, "default", "items", null))).isEmpty();
+                assertThat(metadataRows(c.getMetaData().getColumns(null, db, "items", "%"))).extracting(r -> r.get(3))
+                        .containsExactly("id", "name");
+
+                Properties first = new Properties();
+                first.setProperty("database", db);
+                try (Connection in = connect(first); Statement t = in.createStatement()) {
+                    assertThat(strings(t.executeQuery("SELECT name FROM items WHERE id = 2"))).containsExactly("two");
+                }
+                c.setSchema(db);
+                assertThat(ints(s.executeQuery("SELECT COUNT(*) FROM items"))).containsExactly(2);
+                assertThatThrownBy(() -> c.setSchema("no_such_db")).isInstanceOf(SQLException.class)
+                        .hasMessageContaining("'no_such_db' does not exist");
+                s.execute("USE default");
+                Properties missing = new Properties();
+                missing.setProperty("database", "no_such_db");
+                assertThatThrownBy(() -> connect(missing).close()).isInstanceOf(SQLException.class)
+                        .hasMessageContaining("'no_such_db' does not exist");
+            } finally {
+                s.execute("USE default");
+                s.executeUpdate("DROP DATABASE " + db + " CASCADE");
+            }
+        }
+    }
+
+    @Test
     void viewsAndTheirColumnsAppearInTheMetadata() throws Exception {
         String view = prefix() + "long_visits";
         try (Connection c = connect(); Statement s = c.createStatement()) {
@@ -599,6 +641,16 @@ abstract class DriverContract {
         try (rs) {
             while (rs.next()) {
                 out.add(rs.getInt(1));
+            }
+        }
+        return out;
+    }
+
+    static List<String> strings(ResultSet rs) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (rs) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
             }
         }
         return out;

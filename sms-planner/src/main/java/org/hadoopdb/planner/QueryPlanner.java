@@ -8,6 +8,7 @@ import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.sql.SqlDialect;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.hiveql.parse.HiveQlParser;
 import org.hadoopdb.planner.analyze.Analyzer;
@@ -50,24 +51,29 @@ public final class QueryPlanner {
         }
     }
 
+    /** Plans a query whose unqualified table names are in the database {@code default}. */
+    public PlannedQuery plan(Catalog catalog, SqlNode query, PlanningOptions options) {
+        return plan(catalog, Names.DEFAULT_DATABASE, query, options);
+    }
+
     /**
-     * Plans a validated query against {@code catalog}.
+     * Plans a query against {@code catalog}, its unqualified table names found in {@code database}.
      *
      * @throws SemanticException when the query is invalid or nested too deeply to plan
      * @throws PlannerException when a valid query cannot be planned
      */
-    public PlannedQuery plan(Catalog catalog, SqlNode query, PlanningOptions options) {
+    public PlannedQuery plan(Catalog catalog, String database, SqlNode query, PlanningOptions options) {
         try {
-            return planOnce(catalog, query, options);
+            return planOnce(catalog, database, query, options);
         } catch (StackOverflowError e) {
             // Calcite's validator and rules recurse over the expression tree: a statement can nest too deeply
             throw new SemanticException("Cannot plan the query: " + HiveQlParser.TOO_DEEP, e);
         }
     }
 
-    private PlannedQuery planOnce(Catalog catalog, SqlNode query, PlanningOptions options) {
+    private PlannedQuery planOnce(Catalog catalog, String database, SqlNode query, PlanningOptions options) {
         long start = System.nanoTime();
-        Analyzer analyzer = new Analyzer(catalog, operators, functionNames);
+        Analyzer analyzer = new Analyzer(catalog, database, operators, functionNames);
         RelRoot root = analyzer.toRel(query);
         RelNode optimized = org.hadoopdb.functions.QueryClock.fix(LogicalOptimizer.optimize(root.project()),
                 java.time.Instant.now());

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.ColumnInfo;
 import org.hadoopdb.catalog.model.Distribution;
 import org.hadoopdb.catalog.model.TableInfo;
@@ -28,7 +29,7 @@ final class CreateStatementText {
 
     static String of(TableInfo t, int chunksInScheme) {
         Map<String, String> props = TableProperties.of(t);
-        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(name(t.name())).append(" (\n");
+        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(qualifiedName(t.name())).append(" (\n");
         columns(sb, t.columns(), true);
         sb.append(")");
         if (props.containsKey(TableProperties.COMMENT)) {
@@ -59,7 +60,7 @@ final class CreateStatementText {
     }
 
     static String of(ViewInfo v) {
-        StringBuilder sb = new StringBuilder("CREATE VIEW ").append(name(v.name()));
+        StringBuilder sb = new StringBuilder("CREATE VIEW ").append(qualifiedName(v.name()));
         if (v.namedColumns()) {
             sb.append(" (\n");
             columns(sb, v.columns(), false);
@@ -102,6 +103,12 @@ final class CreateStatementText {
     }
 
     /** A backquoted name (a backquote inside is doubled), so that keywords and odd names read back. */
+    /** A catalog name as HiveQL writes it: {@code `t`} or {@code `db`.`t`}. */
+    static String qualifiedName(String catalogName) {
+        return catalogName.indexOf('.') < 0 ? name(catalogName)
+                : name(Names.databaseOf(catalogName)) + "." + name(Names.tableOf(catalogName));
+    }
+
     static String name(String name) {
         return "`" + name.replace("`", "``") + "`";
     }

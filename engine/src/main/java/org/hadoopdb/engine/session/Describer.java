@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
+import org.hadoopdb.catalog.model.DatabaseInfo;
 import org.hadoopdb.catalog.model.Property;
 import org.hadoopdb.catalog.model.TableInfo;
 import org.hadoopdb.catalog.model.ViewInfo;
@@ -24,20 +25,55 @@ final class Describer {
             .build();
     private static final RowSchema VALUE = RowSchema.builder().add("prpt_value", "string").build();
     private static final RowSchema CREATE = RowSchema.builder().add("createtab_stmt", "string").build();
+    private static final RowSchema DATABASES = RowSchema.builder().add("database_name", "string").build();
+    private static final RowSchema DATABASE = RowSchema.builder().add("db_name", "string").add("comment", "string")
+            .add("location", "string").add("owner_name", "string").add("owner_type", "string").add("parameters", "string")
+            .build();
 
     private Describer() {
     }
 
     /**
-     * Table and view names (Hive lists views among the tables), filtered by a Hive pattern: {@code *}
-     * any characters, {@code |} alternatives.
+     * The names of a database's tables and views (Hive lists views among the tables), without the
+     * database, filtered by a Hive pattern: {@code *} any characters, {@code |} alternatives.
      */
-    static ListResult showTables(Catalog catalog, String pattern) {
+    static ListResult showTables(Catalog catalog, String database, String pattern) {
+        List<String> names = new ArrayList<>();
+        catalog.tablesIn(database).forEach(t -> names.add(Names.tableOf(t.name())));
+        catalog.viewsIn(database).forEach(v -> names.add(Names.tableOf(v.name())));
+        return names(TABLES, names, pattern);
+    }
+
+    /** {@code SHOW VIEWS [IN db] [LIKE 'pattern']}. */
+    static ListResult showViews(Catalog catalog, String database, String pattern) {
+        List<String> names = new ArrayList<>();
+        catalog.viewsIn(database).forEach(v -> names.add(Names.tableOf(v.name())));
+        return names(TABLES, names, pattern);
+    }
+
+    /** {@code SHOW DATABASES [LIKE 'pattern']}. */
+    static ListResult showDatabases(Catalog catalog, String pattern) {
+        return names(DATABASES, catalog.databaseNames(), pattern);
+    }
+
+    private static ListResult names(RowSchema schema, List<String> names, String pattern) {
         Pattern p = pattern == null ? null : hivePattern(pattern);
         List<Row> rows = new ArrayList<>();
-        relations(catalog).stream().sorted().filter(n -> p == null || p.matcher(n).matches())
-                .forEach(n -> rows.add(Row.of(TABLES, n)));
-        return new ListResult(TABLES, rows);
+        names.stream().sorted().filter(n -> p == null || p.matcher(n).matches()).forEach(n -> rows.add(Row.of(schema, n)));
+        return new ListResult(schema, rows);
+    }
+
+    /** {@code DESCRIBE DATABASE [EXTENDED] name}: one row as Hive prints it; EXTENDED adds the properties. */
+    static ListResult describeDatabase(Catalog catalog, String name, boolean extended) {
+        DatabaseInfo d = catalog.findDatabase(name).orElseThrow(() -> new SemanticException("Database '" + name
+                + "' does not exist" + Names.didYouMean(name, catalog.databaseNames())));
+        String parameters = null;
+        if (extended && !d.properties().isEmpty()) {
+            List<String> pairs = new ArrayList<>();
+            d.properties().forEach(p -> pairs.add(p.name() + "=" + p.value()));
+            parameters = "{" + String.join(", ", pairs) + "}";
+        }
+        return new ListResult(DATABASE, List.of(Row.of(DATABASE, d.name(), d.comment(), d.location(), null, null, parameters)));
     }
 
     private static final RowSchema FUNCTIONS = RowSchema.builder().add("tab_name", "string").build();
@@ -83,15 +119,6 @@ final class Describer {
             return FormattedDescription.view(view.get(), formatted);
         }
         return FormattedDescription.table(catalog, table(catalog, name), formatted);
-    }
-
-    /** {@code SHOW VIEWS [LIKE 'pattern']}. */
-    static ListResult showViews(Catalog catalog, String pattern) {
-        Pattern p = pattern == null ? null : hivePattern(pattern);
-        List<Row> rows = new ArrayList<>();
-        catalog.viewNames().stream().sorted().filter(n -> p == null || p.matcher(n).matches())
-                .forEach(n -> rows.add(Row.of(TABLES, n)));
-        return new ListResult(TABLES, rows);
     }
 
     /** {@code SHOW COLUMNS IN name}: the column names of a table or a view, in order. */

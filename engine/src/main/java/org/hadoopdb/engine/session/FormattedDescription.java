@@ -2,6 +2,7 @@ package org.hadoopdb.engine.session;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.ChunkInfo;
 import org.hadoopdb.catalog.model.ColumnInfo;
@@ -43,7 +44,7 @@ final class FormattedDescription {
         d.columns(v.columns(), formatted);
         if (formatted) {
             d.section("# Detailed Table Information");
-            d.line("Database:", "default");
+            d.line("Database:", Names.databaseOf(v.name()));
             d.line("Table Type:", "VIRTUAL_VIEW");
             if (v.comment() != null) {
                 d.line("Table Parameters:", null);
@@ -66,7 +67,7 @@ final class FormattedDescription {
 
     private void tableDetails(Catalog catalog, TableInfo t) {
         section("# Detailed Table Information");
-        line("Database:", "default");
+        line("Database:", Names.databaseOf(t.name()));
         line("Table Type:", "MANAGED_TABLE");
         line("Location:", t.chunks().isEmpty() ? "(no chunks: the table is empty)"
                 : "the node databases: " + t.chunks().size() + (t.isReplicated() ? " full copies" : " chunks")

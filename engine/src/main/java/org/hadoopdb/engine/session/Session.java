@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
+import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
@@ -35,6 +36,10 @@ import org.hadoopdb.hiveql.ast.ShowTablesStatement;
 import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.hiveql.ast.Statement;
 import org.hadoopdb.hiveql.ast.UseStatement;
+import org.hadoopdb.hiveql.ast.CreateDatabaseStatement;
+import org.hadoopdb.hiveql.ast.DescribeDatabaseStatement;
+import org.hadoopdb.hiveql.ast.DropDatabaseStatement;
+import org.hadoopdb.hiveql.ast.ShowDatabasesStatement;
 import org.hadoopdb.runtime.ListResult;
 import org.hadoopdb.runtime.QueryExecutor;
 import org.hadoopdb.runtime.ResultStream;
@@ -64,6 +69,9 @@ public final class Session implements AutoCloseable {
     private final TableStatements tables = new TableStatements(this);
     private final ViewStatements views = new ViewStatements(this);
     private final AlterStatements alters = new AlterStatements(this);
+    private final DatabaseStatements databases = new DatabaseStatements(this);
+    /** The current database ({@code USE}): where unqualified table and view names are found. */
+    private volatile String database = Names.DEFAULT_DATABASE;
     private volatile QueryExecutor running;
     /** The result the running statement reads itself (INSERT ... SELECT): cancel stops it too. */
     private volatile ResultStream consumed;
@@ -104,7 +112,7 @@ public final class Session implements AutoCloseable {
             throw new PlannerException("The session is closed");
         }
         try {
-            return run(statement, listener);
+            return run(statement.withTableNames(this::qualify), listener);
         } catch (StackOverflowError e) {
             // checks and rewrites of the statement recurse over its tree: a statement can nest too deeply
             throw new SemanticException("Cannot run the statement at line " + statement.span().line() + ": "
@@ -125,7 +133,15 @@ public final class Session implements AutoCloseable {
         } else if (statement instanceof UseStatement u) {
             return use(u);
         } else if (statement instanceof ShowTablesStatement s) {
-            return new StatementResult.Rows(Describer.showTables(catalog(), s.pattern()));
+            return new StatementResult.Rows(Describer.showTables(catalog(), existingDatabase(s.database()), s.pattern()));
+        } else if (statement instanceof CreateDatabaseStatement c) {
+            return databases.create(c);
+        } else if (statement instanceof DropDatabaseStatement d) {
+            return databases.drop(d);
+        } else if (statement instanceof ShowDatabasesStatement s) {
+            return new StatementResult.Rows(Describer.showDatabases(catalog(), s.pattern()));
+        } else if (statement instanceof DescribeDatabaseStatement d) {
+            return new StatementResult.Rows(Describer.describeDatabase(catalog(), d.name(), d.extended()));
         } else if (statement instanceof DescribeStatement d) {
             return new StatementResult.Rows(Describer.describe(catalog(), d.table(), d.formatted()));
         } else if (statement instanceof ShowFunctionsStatement f) {
@@ -152,7 +168,7 @@ public final class Session implements AutoCloseable {
         } else if (statement instanceof TruncateTableStatement t) {
             return alters.truncate(t);
         } else if (statement instanceof ShowViewsStatement s) {
-            return new StatementResult.Rows(Describer.showViews(catalog(), s.pattern()));
+            return new StatementResult.Rows(Describer.showViews(catalog(), existingDatabase(s.database()), s.pattern()));
         } else if (statement instanceof ShowColumnsStatement s) {
             return new StatementResult.Rows(Describer.showColumns(catalog(), s.table()));
         } else if (statement instanceof ShowTablePropertiesStatement s) {
@@ -191,6 +207,32 @@ public final class Session implements AutoCloseable {
         return settings.overrides();
     }
 
+    /** The current database ({@code USE}), {@code default} until changed. */
+    public String database() {
+        return database;
+    }
+
+    /**
+     * The catalog name of a table or view written as {@code written} in this session: {@code t} is in
+     * the current database, {@code db.t} in {@code db}, which must exist.
+     */
+    String qualify(String written) {
+        String name = Names.qualify(database, written);
+        existingDatabase(Names.databaseOf(name));
+        return name;
+    }
+
+    /** {@code name}, or the current database when null; a SemanticException when it does not exist. */
+    private String existingDatabase(String name) {
+        String db = name == null ? database : Names.normalize(name);
+        Catalog catalog = catalog();
+        if (catalog.findDatabase(db).isEmpty()) {
+            throw new SemanticException("Database '" + db + "' does not exist" + Names.didYouMean(db, catalog.databaseNames())
+                    + (db.equals(database) ? " (it was dropped while this session used it: USE another)" : ""));
+        }
+        return db;
+    }
+
     /** The latest published catalog version. */
     public Catalog catalog() {
         return engine.catalog();
@@ -210,12 +252,12 @@ public final class Session implements AutoCloseable {
 
     /** Plans a query on the latest catalog and runs it; the rows stream from the last stage. */
     public PlannedQuery plan(QueryStatement query) {
-        return engine.planner().plan(catalog(), query.query(), PlanningOptions.from(config()));
+        return engine.planner().plan(catalog(), database, query.query(), PlanningOptions.from(config()));
     }
 
     ResultStream runQuery(QueryStatement query, StatementListener listener) {
         Catalog snapshot = catalog();
-        PlannedQuery planned = engine.planner().plan(snapshot, query.query(), PlanningOptions.from(config()));
+        PlannedQuery planned = engine.planner().plan(snapshot, database, query.query(), PlanningOptions.from(config()));
         QueryExecutor executor = new QueryExecutor(config(), engine.catalogStore().directory(), snapshot.version());
         running = executor;
         try {
@@ -240,7 +282,7 @@ public final class Session implements AutoCloseable {
                     + keyword(e.explained()) + " (line " + e.span().line() + ")");
         }
         Catalog snapshot = catalog();
-        PlannedQuery planned = engine.planner().plan(snapshot, query.query(), PlanningOptions.from(config()));
+        PlannedQuery planned = engine.planner().plan(snapshot, database, query.query(), PlanningOptions.from(config()));
         StringBuilder text = new StringBuilder(planned.explain(e.extended()));
         List<String> runTime = new QueryExecutor(config(), engine.catalogStore().directory(), snapshot.version())
                 .explainRun(planned.plan());
@@ -267,11 +309,19 @@ public final class Session implements AutoCloseable {
         return new StatementResult.Done("", 0);
     }
 
-    private static StatementResult use(UseStatement u) {
-        if (!u.database().equalsIgnoreCase("default")) {
-            throw new SemanticException("Database '" + u.database() + "' does not exist: HadoopDB has one database, 'default'");
-        }
+    private StatementResult use(UseStatement u) {
+        use(u.database());
         return new StatementResult.Done("", 0);
+    }
+
+    /**
+     * Makes {@code name} the current database, as {@code USE name} does (a JDBC {@code setSchema}, or
+     * HiveServer2's {@code use:database}).
+     *
+     * @throws SemanticException when it does not exist
+     */
+    public void use(String name) {
+        database = existingDatabase(name);
     }
 
     private static PlannerException unsupported(String what, SourceSpan span) {

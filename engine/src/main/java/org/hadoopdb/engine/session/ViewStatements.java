@@ -124,14 +124,16 @@ final class ViewStatements {
             }
             columns.add(new ColumnInfo(column, f.type(), declared.isEmpty() ? null : declared.get(i).comment()));
         }
-        ViewInfo view = new ViewInfo(name, columns, queryText, comment, !declared.isEmpty());
+        ViewInfo view = ViewInfo.defined(name, columns, queryText, comment, !declared.isEmpty(), session.database());
         // the new definition may reach the view itself through other views: expanding it in place finds that
-        plan(catalog.withView(view), ((QueryStatement) HiveQlParser.parse(SourceSpan.of("SELECT * FROM `" + name + "`"))).query());
+        String quoted = "`" + Names.databaseOf(name) + "`.`" + Names.tableOf(name) + "`";
+        plan(catalog.withView(view), ((QueryStatement) HiveQlParser.parse(SourceSpan.of("SELECT * FROM " + quoted))).query());
         return view;
     }
 
     private RowSchema plan(Catalog catalog, SqlNode query) {
-        return session.engine().planner().plan(catalog, query, PlanningOptions.from(session.config())).plan().schema();
+        return session.engine().planner().plan(catalog, session.database(), query, PlanningOptions.from(session.config()))
+                .plan().schema();
     }
 
     private static ViewInfo existing(Catalog catalog, String name) {

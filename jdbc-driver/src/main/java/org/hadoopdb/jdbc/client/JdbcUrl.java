@@ -69,8 +69,8 @@ public final class JdbcUrl {
             if (tail.startsWith("/")) {
                 int next = indexOfAny(tail, ";?");
                 String path = next < 0 ? tail.substring(1) : tail.substring(1, next);
-                if (!path.isEmpty() && !path.equalsIgnoreCase("default")) {
-                    throw new SQLException("HadoopDB has one database, 'default'; the URL names '" + path + "'", "08001");
+                if (!path.isEmpty()) {
+                    props.putIfAbsent("database", path); // the connection's first database, as USE
                 }
                 tail = next < 0 ? "" : tail.substring(next);
             }

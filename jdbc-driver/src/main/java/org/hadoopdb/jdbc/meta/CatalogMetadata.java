@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.ColumnInfo;
 import org.hadoopdb.catalog.model.HiveType;
@@ -16,12 +17,12 @@ import org.hadoopdb.jdbc.client.LikePattern;
  * The rows of the {@code DatabaseMetaData} result sets, from one catalog snapshot, in the column order
  * JDBC defines (and Avatica's {@code MetaImpl.MetaTable}, {@code MetaColumn}, ... declare).
  *
- * <p>HadoopDB has one database, shown to JDBC as the schema {@code default} with no catalog (as
- * Hive's driver does). Name patterns are JDBC LIKE patterns ({@code %}, {@code _}, escaped with
+ * <p>Each HiveQL database ({@code default} and those of {@code CREATE DATABASE}) is a JDBC schema,
+ * with no catalog (as Hive's driver shows them); a table {@code db.t} is table {@code t} of schema
+ * {@code db}. Name patterns are JDBC LIKE patterns ({@code %}, {@code _}, escaped with
  * {@code \}), matched case-insensitively because HiveQL names are.
  */
 public final class CatalogMetadata {
-    static final String SCHEMA = "default";
     static final String TABLE_TYPE = "TABLE";
     static final String VIEW_TYPE = "VIEW";
 
@@ -32,14 +33,15 @@ public final class CatalogMetadata {
     public static List<Object> tables(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
                                       List<String> types) {
         List<Object> rows = new ArrayList<>();
-        if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
+        if (!catalogMatches(catalogName)) {
             return rows;
         }
         List<Relation> relations = sorted(catalog);
-        relations.sort(Comparator.comparing(Relation::type).thenComparing(Relation::name));
+        relations.sort(Comparator.comparing(Relation::type).thenComparing(Relation::schema).thenComparing(Relation::name));
         for (Relation r : relations) {
-            if (matches(tablePattern, r.name()) && (types == null || types.stream().anyMatch(r.type()::equalsIgnoreCase))) {
-                rows.add(row(null, SCHEMA, r.name(), r.type(), r.remarks(), null, null, null, null, null));
+            if (matches(schemaPattern, r.schema()) && matches(tablePattern, r.name())
+                    && (types == null || types.stream().anyMatch(r.type()::equalsIgnoreCase))) {
+                rows.add(row(null, r.schema(), r.name(), r.type(), r.remarks(), null, null, null, null, null));
             }
         }
         return rows;
@@ -49,11 +51,11 @@ public final class CatalogMetadata {
     public static List<Object> columns(Catalog catalog, String catalogName, String schemaPattern, String tablePattern,
                                        String columnPattern) {
         List<Object> rows = new ArrayList<>();
-        if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
+        if (!catalogMatches(catalogName)) {
             return rows;
         }
         for (Relation r : sorted(catalog)) {
-            if (!matches(tablePattern, r.name())) {
+            if (!matches(schemaPattern, r.schema()) || !matches(tablePattern, r.name())) {
                 continue;
             }
             int position = 0;
@@ -63,7 +65,7 @@ public final class CatalogMetadata {
                     continue;
                 }
                 HiveType type = c.type();
-                rows.add(row(null, SCHEMA, r.name(), c.name(), JdbcTypes.jdbcType(type), JdbcTypes.typeName(type),
+                rows.add(row(null, r.schema(), r.name(), c.name(), JdbcTypes.jdbcType(type), JdbcTypes.typeName(type),
                         JdbcTypes.columnSize(type), null, JdbcTypes.decimalDigits(type), JdbcTypes.radix(type),
                         DatabaseMetaData.columnNullable, c.comment(), null, null, null, JdbcTypes.charOctetLength(type),
                         position, "YES", null, null, null, null, "NO", "NO"));
@@ -77,11 +79,11 @@ public final class CatalogMetadata {
         return List.of(List.of(TABLE_TYPE), List.of(VIEW_TYPE));
     }
 
-    /** getSchemas: TABLE_SCHEM, TABLE_CATALOG. */
-    public static List<Object> schemas(String catalogName, String schemaPattern) {
+    /** getSchemas: TABLE_SCHEM, TABLE_CATALOG; one row per database, ordered by name. */
+    public static List<Object> schemas(Catalog catalog, String catalogName, String schemaPattern) {
         List<Object> rows = new ArrayList<>();
-        if (catalogMatches(catalogName) && matches(schemaPattern, SCHEMA)) {
-            rows.add(row(SCHEMA, null));
+        if (catalogMatches(catalogName)) {
+            catalog.databaseNames().stream().sorted().filter(d -> matches(schemaPattern, d)).forEach(d -> rows.add(row(d, null)));
         }
         return rows;
     }
@@ -119,7 +121,7 @@ public final class CatalogMetadata {
     /** getFunctions: FUNCTION_CAT, FUNCTION_SCHEM, FUNCTION_NAME, REMARKS, FUNCTION_TYPE, SPECIFIC_NAME. */
     public static List<Object> functions(List<String> names, String catalogName, String schemaPattern, String functionPattern) {
         List<Object> rows = new ArrayList<>();
-        if (!catalogMatches(catalogName) || !matches(schemaPattern, SCHEMA)) {
+        if (!catalogMatches(catalogName) || !matches(schemaPattern, Names.DEFAULT_DATABASE)) {
             return rows;
         }
         names.stream().sorted().distinct().filter(n -> matches(functionPattern, n)).forEach(n ->
@@ -127,20 +129,21 @@ public final class CatalogMetadata {
         return rows;
     }
 
-    /** A table or a view, as getTables and getColumns list them. */
-    private record Relation(String name, String type, String remarks, List<ColumnInfo> columns) {
+    /** A table or a view, as getTables and getColumns list them: its database is its schema. */
+    private record Relation(String schema, String name, String type, String remarks, List<ColumnInfo> columns) {
     }
 
-    /** Tables and views by name (getTables orders them by type first). */
+    /** Tables and views by schema and name (getTables orders them by type first). */
     private static List<Relation> sorted(Catalog catalog) {
         List<Relation> relations = new ArrayList<>();
         for (TableInfo t : catalog.tables()) {
-            relations.add(new Relation(t.name(), TABLE_TYPE, t.property("comment").orElse(null), t.columns()));
+            relations.add(new Relation(Names.databaseOf(t.name()), Names.tableOf(t.name()), TABLE_TYPE,
+                    t.property("comment").orElse(null), t.columns()));
         }
         for (ViewInfo v : catalog.views()) {
-            relations.add(new Relation(v.name(), VIEW_TYPE, v.comment(), v.columns()));
+            relations.add(new Relation(Names.databaseOf(v.name()), Names.tableOf(v.name()), VIEW_TYPE, v.comment(), v.columns()));
         }
-        relations.sort(Comparator.comparing(Relation::name));
+        relations.sort(Comparator.comparing(Relation::schema).thenComparing(Relation::name));
         return relations;
     }
 

@@ -76,7 +76,8 @@ abstract class DatabaseMetadataMeta extends MetaImpl {
 
     @Override
     public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
-        return metadata(connection(ch.id), MetaSchema.class, CatalogMetadata.schemas(catalog, schemaPattern.s));
+        MetaConnection c = connection(ch.id);
+        return metadata(c, MetaSchema.class, CatalogMetadata.schemas(c.session.catalog(), catalog, schemaPattern.s));
     }
 
     @Override

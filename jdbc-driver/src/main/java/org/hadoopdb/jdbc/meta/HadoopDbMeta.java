@@ -117,6 +117,9 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
 
     // ---- connections --------------------------------------------------------------------------
 
+    /** The connection property naming the connection's first database (the URL's path: {@code //host:port/db}). */
+    public static final String DATABASE_PROPERTY = "database";
+
     @Override
     public void openConnection(ConnectionHandle ch, Map<String, String> info) {
         if (closed) {
@@ -137,7 +140,17 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
         }
         MetaConnection c;
         try {
-            c = new MetaConnection(ch.id, currentUser.get(), engine.openSession(settings));
+            org.hadoopdb.engine.session.Session session = engine.openSession(settings);
+            String database = info == null ? null : info.get(DATABASE_PROPERTY);
+            if (database != null && !database.isBlank()) {
+                try {
+                    session.use(database.trim());
+                } catch (RuntimeException e) {
+                    session.close();
+                    throw e;
+                }
+            }
+            c = new MetaConnection(ch.id, currentUser.get(), session);
         } catch (RuntimeException e) {
             throw Errors.toClient(e, false);
         }
@@ -164,7 +177,11 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
         if (props.isReadOnly() != null && props.isReadOnly()) {
             LOG.debug("Connection {} asked to be read-only; HadoopDB does not enforce it", ch.id);
         }
+        if (props.getSchema() != null && !props.getSchema().equalsIgnoreCase(c.session.database())) {
+            c.session.use(props.getSchema()); // Connection.setSchema is USE
+        }
         c.properties.merge(props);
+        c.properties.setSchema(c.session.database());
         c.properties.setDirty(false);
         return c.properties;
     }

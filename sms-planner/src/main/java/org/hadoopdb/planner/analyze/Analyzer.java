@@ -36,28 +36,39 @@ import org.hadoopdb.planner.PlannerException;
  */
 public final class Analyzer {
     private final Catalog catalog;
+    private final String database;
     private final SqlOperatorTable operators;
     private final Collection<String> functionNames;
     private final JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(HiveTypeSystem.INSTANCE);
     private final CalciteCatalogReader catalogReader;
     private final RelOptCluster cluster;
 
+    /** An analyzer whose unqualified names are those of the database {@code default}. */
+    public Analyzer(Catalog catalog, SqlOperatorTable operators, Collection<String> functionNames) {
+        this(catalog, CatalogSchema.NAME, operators, functionNames);
+    }
+
     /**
      * @param catalog       the snapshot the statement runs against
+     * @param database      the session's current database: where unqualified table names are found
      * @param operators     the functions and operators HiveQL may call
      * @param functionNames names offered as suggestions when a function is unknown
      */
-    public Analyzer(Catalog catalog, SqlOperatorTable operators, Collection<String> functionNames) {
+    public Analyzer(Catalog catalog, String database, SqlOperatorTable operators, Collection<String> functionNames) {
         this.catalog = catalog;
+        this.database = catalog.findDatabase(database).orElseThrow(() -> new org.hadoopdb.planner.SemanticException(
+                "Database '" + database + "' does not exist (it was dropped?): USE an existing database")).name();
         this.operators = operators;
         this.functionNames = functionNames;
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
-        root.add(CatalogSchema.NAME, new CatalogSchema(catalog));
+        for (String db : catalog.databaseNames()) {
+            root.add(db, new CatalogSchema(catalog, db));
+        }
         Properties props = new Properties();
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
         props.setProperty(CalciteConnectionProperty.CONFORMANCE.camelName(), SqlConformanceEnum.LENIENT.name());
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
-        this.catalogReader = new CalciteCatalogReader(root, List.of(CatalogSchema.NAME), typeFactory, config);
+        this.catalogReader = new CalciteCatalogReader(root, List.of(this.database), typeFactory, config);
         this.cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), new RexBuilder(typeFactory));
     }
 
@@ -75,38 +86,47 @@ public final class Analyzer {
 
     /** A validator for one query (validators keep per-query state). */
     public SqlValidator newValidator() {
+        return newValidator(catalogReader);
+    }
+
+    private SqlValidator newValidator(CalciteCatalogReader reader) {
         SqlValidator.Config config = SqlValidator.Config.DEFAULT
                 .withIdentifierExpansion(true)
                 .withConformance(SqlConformanceEnum.LENIENT)
                 // Hive: NULLs sort first ascending, last descending
                 .withDefaultNullCollation(NullCollation.LOW)
                 .withTypeCoercionEnabled(true);
-        return SqlValidatorUtil.newValidator(operators, catalogReader, typeFactory, config);
+        return SqlValidatorUtil.newValidator(operators, reader, typeFactory, config);
     }
 
     /** Validates {@code query} and converts it to a logical plan whose sub-queries are still {@code RexSubQuery}. */
     public RelRoot toRel(SqlNode query) {
         ViewExpansion views = new ViewExpansion(catalog, this::convert, this::relBuilder);
-        RelRoot root = convert(query, views);
+        RelRoot root = convert(query, views, database);
         return root.withRel(new SqlToRelConverter(views, newValidator(), catalogReader, cluster,
                 StandardConvertletTable.INSTANCE, converterConfig()).flattenTypes(root.rel, true));
     }
 
-    /** Validates and converts one query (the statement's, or a view's definition) on this analyzer's cluster. */
-    private RelRoot convert(SqlNode query, RelOptTable.ViewExpander views) {
-        SqlValidator validator = newValidator();
+    /**
+     * Validates and converts one query (the statement's, or a view's definition) on this analyzer's
+     * cluster, its unqualified names found in {@code inDatabase} (a view's are in the view's database).
+     */
+    private RelRoot convert(SqlNode query, RelOptTable.ViewExpander views, String inDatabase) {
+        CalciteCatalogReader reader = inDatabase.equals(database) ? catalogReader
+                : catalogReader.withSchemaPath(List.of(inDatabase));
+        SqlValidator validator = newValidator(reader);
         SqlNode validated;
         try {
             validated = validator.validate(query);
         } catch (CalciteContextException e) {
-            throw SemanticErrors.translate(e, catalog, functionNames, query);
+            throw SemanticErrors.translate(e, catalog, database, functionNames, query);
         } catch (RuntimeException | AssertionError e) {
             // Calcite checks some of its invariants with assertions (enabled in tests, and by -ea)
             throw new PlannerException("Cannot analyze the query: " + (e.getMessage() != null ? e.getMessage()
                     : e.getClass().getSimpleName() + " in the validator"
                     + (e.getStackTrace().length > 0 ? " at " + e.getStackTrace()[0] : "")), e);
         }
-        SqlToRelConverter converter = new SqlToRelConverter(views, validator, catalogReader, cluster,
+        SqlToRelConverter converter = new SqlToRelConverter(views, validator, reader, cluster,
                 StandardConvertletTable.INSTANCE, converterConfig());
         return converter.convertQuery(validated, false, true);
     }
@@ -125,7 +145,7 @@ public final class Analyzer {
         try {
             return validator.getValidatedNodeType(validator.validate(query));
         } catch (CalciteContextException e) {
-            throw SemanticErrors.translate(e, catalog, functionNames, query);
+            throw SemanticErrors.translate(e, catalog, database, functionNames, query);
         }
     }
 

@@ -37,7 +37,7 @@ public final class HadoopDbView extends AbstractTable implements TranslatableTab
 
     @Override
     public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
-        return context.expandView(relOptTable.getRowType(), view.query(), List.of(CatalogSchema.NAME),
+        return context.expandView(relOptTable.getRowType(), view.query(), List.of(view.resolvedIn()),
                 List.of(view.name())).rel;
     }
 }

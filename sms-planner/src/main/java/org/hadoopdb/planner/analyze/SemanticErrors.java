@@ -27,27 +27,33 @@ final class SemanticErrors {
     private SemanticErrors() {
     }
 
-    static SemanticException translate(CalciteContextException e, Catalog catalog, Collection<String> functionNames,
-                                       SqlNode query) {
+    static SemanticException translate(CalciteContextException e, Catalog catalog, String database,
+                                       Collection<String> functionNames, SqlNode query) {
         String inner = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage() : e.getMessage();
         SemanticException datetime = DatetimeArithmeticErrors.translate(e, inner, query);
         if (datetime != null) {
             return datetime;
         }
-        String hint = hint(inner, catalog, functionNames);
+        String hint = hint(inner, catalog, database, functionNames);
         String where = e.getPosLine() > 0 ? "line " + e.getPosLine() + ":" + e.getPosColumn() + ": " : "";
         return new SemanticException(where + inner + hint, e);
     }
 
-    private static String hint(String message, Catalog catalog, Collection<String> functionNames) {
+    private static String hint(String message, Catalog catalog, String database, Collection<String> functionNames) {
         Matcher m = UNKNOWN_COLUMN.matcher(message);
         if (m.find()) {
             return Names.didYouMean(m.group(1), allColumns(catalog));
         }
         m = UNKNOWN_TABLE.matcher(message);
         if (m.find()) {
-            List<String> relations = new ArrayList<>(catalog.tableNames());
-            relations.addAll(catalog.viewNames());
+            // the current database's names as a query writes them, then every other as db.name
+            List<String> relations = new ArrayList<>();
+            List<String> all = new ArrayList<>(catalog.tableNames());
+            all.addAll(catalog.viewNames());
+            for (String name : all) {
+                String db = Names.databaseOf(name);
+                relations.add(db.equals(database) ? Names.tableOf(name) : db + "." + Names.tableOf(name));
+            }
             String hint = Names.didYouMean(m.group(1), relations);
             return hint.isEmpty() && catalog.tables().isEmpty() ? " (there are no tables yet: CREATE TABLE first)" : hint;
         }

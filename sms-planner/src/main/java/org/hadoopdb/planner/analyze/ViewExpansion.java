@@ -4,7 +4,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.function.BiFunction;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
@@ -36,12 +35,18 @@ final class ViewExpansion implements RelOptTable.ViewExpander {
     private static final int MAX_DEPTH = 64;
 
     private final Catalog catalog;
-    private final BiFunction<SqlNode, RelOptTable.ViewExpander, RelRoot> convert;
+    private final Converter convert;
     private final java.util.function.Supplier<RelBuilder> relBuilders;
     private final Deque<String> expanding = new ArrayDeque<>();
 
+    /** Validates and converts a query, expanding the views in it with the given expander. */
+    interface Converter {
+        /** @param database where the query's unqualified names are found */
+        RelRoot convert(SqlNode query, RelOptTable.ViewExpander views, String database);
+    }
+
     /** @param convert validates and converts a query, expanding the views in it with the given expander */
-    ViewExpansion(Catalog catalog, BiFunction<SqlNode, RelOptTable.ViewExpander, RelRoot> convert,
+    ViewExpansion(Catalog catalog, Converter convert,
                   java.util.function.Supplier<RelBuilder> relBuilders) {
         this.catalog = catalog;
         this.convert = convert;
@@ -61,7 +66,8 @@ final class ViewExpansion implements RelOptTable.ViewExpander {
         }
         expanding.push(view.name());
         try {
-            RelRoot root = convert.apply(parse(view), this);
+            // the view's names are found where it was defined, whichever database the query is in
+            RelRoot root = convert.convert(parse(view), this, view.resolvedIn());
             RelNode mapped = mapColumns(view, root, rowType);
             return RelRoot.of(mapped, rowType, root.kind);
         } catch (SemanticException e) {

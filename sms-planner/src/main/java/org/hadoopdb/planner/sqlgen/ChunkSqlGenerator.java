@@ -8,6 +8,7 @@ import org.apache.calcite.sql.SqlDialect;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.hadoopdb.catalog.Names;
 import org.hadoopdb.planner.PlannerException;
 
 /**
@@ -107,8 +108,12 @@ public final class ChunkSqlGenerator {
 
         @Override
         public Result visit(TableScan e) {
+            // a chunk's table is named after the table's catalog name ("t", or "db.t" outside default)
             List<String> qualified = e.getTable().getQualifiedName();
-            SqlIdentifier name = new SqlIdentifier(qualified.get(qualified.size() - 1), SqlParserPos.ZERO);
+            String table = qualified.size() >= 2
+                    ? Names.of(qualified.get(qualified.size() - 2), qualified.get(qualified.size() - 1))
+                    : qualified.get(0);
+            SqlIdentifier name = new SqlIdentifier(table, SqlParserPos.ZERO);
             return result(name, List.of(Clause.FROM), e, null);
         }
     }
