@@ -2,6 +2,7 @@ package org.hadoopdb.benchmarks;
 
 import org.hadoopdb.benchmarks.paper.FaultToleranceBenchmark;
 import org.hadoopdb.benchmarks.paper.PaperBenchmark;
+import org.hadoopdb.benchmarks.server.LatencyBenchmark;
 import org.hadoopdb.benchmarks.tpch.TpchBenchmark;
 import picocli.CommandLine.Command;
 
@@ -9,7 +10,8 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmarks, side by side in one run: 'pavlo' (the HadoopDB paper's tasks on every system), "
                 + "'tpch' (the 22 TPC-H queries on HadoopDB and one PostgreSQL), 'faults' (Fig. 11: a node killed or slowed "
-                + "during the small aggregation on YARN, HadoopDB vs Hadoop)."},
-        subcommands = {PaperBenchmark.class, TpchBenchmark.class, FaultToleranceBenchmark.class})
+                + "during the small aggregation on YARN, HadoopDB vs Hadoop), 'latency' (short statements through running "
+                + "servers, e.g. our driver against Hive's on the HiveServer2 endpoint)."},
+        subcommands = {PaperBenchmark.class, TpchBenchmark.class, FaultToleranceBenchmark.class, LatencyBenchmark.class})
 public final class BenchCommand {
 }

@@ -172,6 +172,16 @@ public final class ColumnAccumulator {
         values++;
     }
 
+    /** {@code n} BINARY values at once (counted from the chunks by {@code ANALYZE TABLE}). */
+    public void addOthers(long n) {
+        values += n;
+    }
+
+    /** {@code n} NULLs at once. */
+    public void addNulls(long n) {
+        nulls += n;
+    }
+
     private void setMax(byte[] b, int from, int to, long p) {
         if (to - from > MAX_STRING_BYTES) {
             maxUnknown = true;

@@ -36,6 +36,7 @@ import org.hadoopdb.hiveql.ast.ShowTablesStatement;
 import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.hiveql.ast.Statement;
 import org.hadoopdb.hiveql.ast.UseStatement;
+import org.hadoopdb.hiveql.ast.AnalyzeTableStatement;
 import org.hadoopdb.hiveql.ast.CreateDatabaseStatement;
 import org.hadoopdb.hiveql.ast.DescribeDatabaseStatement;
 import org.hadoopdb.hiveql.ast.DropDatabaseStatement;
@@ -134,6 +135,8 @@ public final class Session implements AutoCloseable {
             return use(u);
         } else if (statement instanceof ShowTablesStatement s) {
             return new StatementResult.Rows(Describer.showTables(catalog(), existingDatabase(s.database()), s.pattern()));
+        } else if (statement instanceof AnalyzeTableStatement a) {
+            return tables.analyze(a);
         } else if (statement instanceof CreateDatabaseStatement c) {
             return databases.create(c);
         } else if (statement instanceof DropDatabaseStatement d) {

@@ -32,9 +32,11 @@ import org.hadoopdb.loader.LoadSpec;
 import org.hadoopdb.loader.Loader;
 import org.hadoopdb.loader.table.TableDefinition;
 import org.hadoopdb.loader.table.TableManager;
+import org.hadoopdb.loader.table.TableStatistics;
 import org.hadoopdb.loader.text.TextFormat;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.SemanticException;
+import org.hadoopdb.hiveql.ast.AnalyzeTableStatement;
 import org.hadoopdb.hiveql.ast.ColumnDef;
 import org.hadoopdb.hiveql.ast.CreateTableStatement;
 import org.hadoopdb.hiveql.ast.DropTableStatement;
@@ -226,6 +228,20 @@ final class TableStatements {
             throw new PlannerException("Cannot write the rows to insert to " + file + ": " + e.getMessage(), e);
         }
         return n;
+    }
+
+    /** {@code ANALYZE TABLE … COMPUTE STATISTICS}: PostgreSQL's ANALYZE on every chunk and the catalog's statistics recomputed. */
+    StatementResult analyze(AnalyzeTableStatement a) {
+        TableInfo table = table(a.table());
+        for (String column : a.columns()) {
+            if (table.findColumn(column).isEmpty()) {
+                throw new SemanticException("Table '" + table.name() + "' has no column '" + column + "'"
+                        + Names.didYouMean(column, table.columnNames()));
+            }
+        }
+        TableInfo analyzed = new TableStatistics(session.config()).analyze(table.name());
+        return new StatementResult.Done(String.format(Locale.ROOT, "Analyzed table %s: %,d rows, %s", analyzed.name(),
+                analyzed.stats().rows(), org.hadoopdb.catalog.config.ByteSizeText.format(analyzed.stats().bytes())), 0);
     }
 
     private TableInfo table(String name) {

@@ -258,6 +258,47 @@ class AlterTableIT {
                 .containsExactly("1 | a | NULL", "2 | b | NULL");
     }
 
+    @Test
+    void analyzeRecomputesTheStatisticsALoadComputesFromTheChunks() throws Exception {
+        TableInfo loaded = engine.catalog().table("at_items");
+        run("ANALYZE TABLE at_items COMPUTE STATISTICS FOR COLUMNS");
+        TableInfo analyzed = engine.catalog().table("at_items");
+        // on the same rows, the chunks' aggregates give what the load gathered while parsing
+        assertThat(analyzed.stats().rows()).isEqualTo(loaded.stats().rows()).isEqualTo(30);
+        assertThat(analyzed.stats().columns()).usingRecursiveFieldByFieldElementComparatorIgnoringFields("avgWidth", "distinct")
+                .containsExactlyElementsOf(loaded.stats().columns());
+        assertThat(analyzed.generation()).isEqualTo(loaded.generation());
+
+        // rows changed behind HadoopDB's back (on every copy) are what ANALYZE then reports
+        for (ChunkInfo chunk : analyzed.chunks()) {
+            for (String node : chunk.nodes()) {
+                try (java.sql.Connection c = TestClusters.connect(engine.catalog().node(node));
+                     java.sql.Statement st = c.createStatement()) {
+                    st.executeUpdate("DELETE FROM " + chunk.qualifiedName() + " WHERE id > 20 OR id = 1");
+                }
+            }
+        }
+        assertThat(run("ANALYZE TABLE at_items COMPUTE STATISTICS")).isInstanceOfSatisfying(StatementResult.Done.class,
+                d -> assertThat(d.message()).startsWith("Analyzed table at_items: 19 rows, "));
+        TableInfo after = engine.catalog().table("at_items");
+        assertThat(after.stats().rows()).isEqualTo(19);
+        assertThat(after.stats().column("price")).hasValueSatisfying(c -> {
+            assertThat(c.min()).isEqualTo("20");
+            assertThat(c.max()).isEqualTo("200");
+            assertThat(c.nullFraction()).isZero();
+        });
+        // strings in code point order, as the chunks compare them
+        assertThat(after.stats().column("name")).hasValueSatisfying(c -> {
+            assertThat(c.min()).isEqualTo("item10");
+            assertThat(c.max()).isEqualTo("item9");
+        });
+        assertThat(query("DESCRIBE FORMATTED at_items")).contains(" | numRows | 19");
+        assertThatThrownBy(() -> run("ANALYZE TABLE at_items COMPUTE STATISTICS FOR COLUMNS id, nosuch"))
+                .isInstanceOf(SemanticException.class).hasMessage("Table 'at_items' has no column 'nosuch'");
+        assertThatThrownBy(() -> run("ANALYZE TABLE at_nosuch COMPUTE STATISTICS")).isInstanceOf(SemanticException.class)
+                .hasMessageStartingWith("Table 'at_nosuch' does not exist");
+    }
+
     private static void writeQuietly(Path file, String text) {
         try {
             Files.writeString(file, text);

@@ -26,6 +26,8 @@ statement
     | DROP (DATABASE | SCHEMA) (IF EXISTS)? identifier (RESTRICT | CASCADE)?  #dropDatabaseStatement
     | SHOW (DATABASES | SCHEMAS) (LIKE? pattern=stringLiteral)?               #showDatabasesStatement
     | (DESCRIBE | DESC) (DATABASE | SCHEMA) EXTENDED? identifier              #describeDatabaseStatement
+    | ANALYZE TABLE tableName COMPUTE STATISTICS
+      (NOSCAN | FOR COLUMNS (identifier (COMMA identifier)*)?)?               #analyzeTableStatement
     | SHOW FUNCTIONS (LIKE? pattern=stringLiteral)?                           #showFunctionsStatement
     | (DESCRIBE | DESC) FUNCTION EXTENDED? functionName                       #describeFunctionStatement
     | (DESCRIBE | DESC) (EXTENDED | FORMATTED)? tableName                     #describeStatement
@@ -448,4 +450,6 @@ nonReserved
     | ADD | ALTER | CHANGE | COLUMN | COLUMNS | RENAME | REPLACE | TRUNCATE | VIEW | VIEWS
     // databases
     | CASCADE | DATABASE | DATABASES | DBPROPERTIES | LOCATION | RESTRICT | SCHEMA | SCHEMAS
+    // statistics
+    | ANALYZE | COMPUTE | STATISTICS | NOSCAN | FOR
     ;

@@ -36,6 +36,7 @@ import org.hadoopdb.hiveql.ast.SortColumn;
 import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.hiveql.ast.Statement;
 import org.hadoopdb.hiveql.ast.UseStatement;
+import org.hadoopdb.hiveql.ast.AnalyzeTableStatement;
 import org.hadoopdb.hiveql.ast.CreateDatabaseStatement;
 import org.hadoopdb.hiveql.ast.DescribeDatabaseStatement;
 import org.hadoopdb.hiveql.ast.DropDatabaseStatement;
@@ -291,6 +292,15 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
     @Override
     public Statement visitDescribeDatabaseStatement(HiveQL.DescribeDatabaseStatementContext ctx) {
         return new DescribeDatabaseStatement(databaseName(ctx.identifier()), ctx.EXTENDED() != null, span());
+    }
+
+    @Override
+    public Statement visitAnalyzeTableStatement(HiveQL.AnalyzeTableStatementContext ctx) {
+        List<String> columns = new ArrayList<>();
+        for (HiveQL.IdentifierContext column : ctx.identifier()) {
+            columns.add(Identifiers.name(column, source));
+        }
+        return new AnalyzeTableStatement(queries.tableNameString(ctx.tableName()), columns, span());
     }
 
     private String optionalName(HiveQL.IdentifierContext ctx) {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hadoopdb.hiveql.parse.Parsing.sql;
 import static org.hadoopdb.hiveql.parse.Parsing.statement;
 
+import java.util.List;
 import java.util.Map;
+import org.hadoopdb.hiveql.ast.AnalyzeTableStatement;
 import org.hadoopdb.hiveql.ast.ColumnDef;
 import org.hadoopdb.hiveql.ast.CreateDatabaseStatement;
 import org.hadoopdb.hiveql.ast.CreateTableStatement;
@@ -154,6 +156,16 @@ class StatementTest {
         assertThat(((DescribeStatement) statement("DESCRIBE location")).table()).isEqualTo("location");
         assertThat(sql("SELECT database, schema FROM sales.orders")).isEqualTo(
                 "SELECT \"database\", \"schema\" FROM \"sales\".\"orders\"");
+    }
+
+    @Test
+    void analyzeTable() {
+        assertThat(statement("ANALYZE TABLE db.T COMPUTE STATISTICS FOR COLUMNS a, B")).isEqualTo(new AnalyzeTableStatement(
+                "db.t", List.of("a", "b"), SourceSpan.of("ANALYZE TABLE db.T COMPUTE STATISTICS FOR COLUMNS a, B")));
+        assertThat(((AnalyzeTableStatement) statement("ANALYZE TABLE t COMPUTE STATISTICS")).columns()).isEmpty();
+        assertThat(((AnalyzeTableStatement) statement("analyze table t compute statistics noscan")).table()).isEqualTo("t");
+        assertThat(((AnalyzeTableStatement) statement("ANALYZE TABLE t COMPUTE STATISTICS FOR COLUMNS")).columns()).isEmpty();
+        assertThat(sql("SELECT for, statistics FROM analyze")).isEqualTo("SELECT \"for\", \"statistics\" FROM \"analyze\"");
     }
 
     @Test
