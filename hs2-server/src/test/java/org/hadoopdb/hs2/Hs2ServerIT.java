@@ -197,11 +197,7 @@ class Hs2ServerIT {
             s.execute("CREATE TABLE hs2_meta (id INT, price DECIMAL(8,3), label VARCHAR(20))");
             DatabaseMetaData md = c.getMetaData();
             assertThat(md.getDatabaseProductName()).isEqualTo("HadoopDB");
-            try (ResultSet rs = md.getSchemas()) {
-                assertThat(rs.next()).isTrue();
-                assertThat(rs.getString("TABLE_SCHEM")).isEqualTo("default");
-                assertThat(rs.next()).isFalse();
-            }
+            assertThat(schemas(md)).contains("default");
             List<String> tables = new ArrayList<>();
             try (ResultSet rs = md.getTables(null, "default", "hs2_%", null)) {
                 while (rs.next()) {
@@ -236,6 +232,45 @@ class Hs2ServerIT {
                 assertThat(kinds).containsExactly("TABLE", "VIEW");
             }
         }
+    }
+
+    @Test
+    void theUrlsDatabaseIsTheSessionsAndDatabasesAreSchemas() throws Exception {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS hs2_db CASCADE");
+            s.execute("CREATE DATABASE hs2_db");
+            try {
+                s.execute("CREATE TABLE hs2_db.items (id INT, name STRING)");
+                s.execute("INSERT INTO hs2_db.items VALUES (1, 'one'), (2, 'two')");
+                assertThat(schemas(c.getMetaData())).contains("default", "hs2_db");
+                try (ResultSet rs = c.getMetaData().getTables(null, "hs2_db", "%", null)) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString("TABLE_SCHEM")).isEqualTo("hs2_db");
+                    assertThat(rs.getString("TABLE_NAME")).isEqualTo("items");
+                    assertThat(rs.next()).isFalse();
+                }
+                String url = server.jdbcUrl().replace("/default", "/hs2_db");
+                try (Connection in = HiveJdbc.connect(url, USER, PASSWORD); Statement t = in.createStatement();
+                     ResultSet rs = t.executeQuery("SELECT name FROM items WHERE id = 2")) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString(1)).isEqualTo("two");
+                }
+                assertThatThrownBy(() -> HiveJdbc.connect(server.jdbcUrl().replace("/default", "/no_such_db"), USER, PASSWORD))
+                        .isInstanceOf(SQLException.class).hasMessageContaining("'no_such_db' does not exist");
+            } finally {
+                s.execute("DROP DATABASE hs2_db CASCADE");
+            }
+        }
+    }
+
+    private static List<String> schemas(DatabaseMetaData md) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (ResultSet rs = md.getSchemas()) {
+            while (rs.next()) {
+                out.add(rs.getString("TABLE_SCHEM"));
+            }
+        }
+        return out;
     }
 
     @Test

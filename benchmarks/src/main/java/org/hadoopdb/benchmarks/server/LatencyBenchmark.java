@@ -17,7 +17,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -60,6 +66,10 @@ public final class LatencyBenchmark implements Callable<Integer> {
 
     @Option(names = "--warmup", defaultValue = "10", description = "Untimed runs first (default ${DEFAULT-VALUE}).")
     int warmup;
+
+    @Option(names = "--clients", defaultValue = "1", description = "Then, per URL, this many connections at once, each "
+            + "running the statements --runs times: throughput and latency under load (default ${DEFAULT-VALUE}: none).")
+    int clients;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -108,6 +118,14 @@ public final class LatencyBenchmark implements Callable<Integer> {
                     line(out, urls.get(t), queries.get(q), nanos[t][q]);
                 }
             }
+            if (clients > 1) {
+                out.printf(Locale.ROOT, "%n%d clients at once, each running every statement %d times%n", clients, runs);
+                out.printf(Locale.ROOT, "%-44s %12s %9s %9s %9s %7s%n", "url", "statements/s", "p50 ms", "p95 ms", "max ms",
+                        "errors");
+                for (String url : urls) {
+                    concurrent(out, url, credentials, isolated);
+                }
+            }
             out.flush();
             return 0;
         } finally {
@@ -132,7 +150,7 @@ public final class LatencyBenchmark implements Callable<Integer> {
         ClassLoader previous = current.getContextClassLoader();
         current.setContextClassLoader(isolated);
         try {
-            for (Driver d : java.util.ServiceLoader.load(Driver.class, isolated)) {
+            for (Driver d : ServiceLoader.load(Driver.class, isolated)) {
                 if (d.acceptsURL(url)) {
                     Connection c = d.connect(url, credentials);
                     if (c != null) {
@@ -144,6 +162,55 @@ public final class LatencyBenchmark implements Callable<Integer> {
             current.setContextClassLoader(previous);
         }
         throw new SQLException("No driver in " + isolated + " accepts " + url, "08001");
+    }
+
+    /** {@link #clients} connections to {@code url} at once; every statement's latency and the total throughput. */
+    private void concurrent(PrintWriter out, String url, Properties credentials, ClassLoader isolated) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        CountDownLatch ready = new CountDownLatch(clients);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<long[]>> futures = new ArrayList<>();
+        AtomicLong errors = new AtomicLong();
+        for (int client = 0; client < clients; client++) {
+            futures.add(pool.submit(() -> {
+                try (Connection c = connect(url, credentials, isolated)) {
+                    ready.countDown();
+                    go.await();
+                    long[] nanos = new long[runs * queries.size()];
+                    int n = 0;
+                    for (int round = 0; round < runs; round++) {
+                        for (String sql : queries) {
+                            try {
+                                nanos[n++] = time(c, sql);
+                            } catch (SQLException e) {
+                                errors.incrementAndGet();
+                                nanos[n++] = -1;
+                            }
+                        }
+                    }
+                    return nanos;
+                } finally {
+                    ready.countDown(); // a client that could not connect must not hold the others back
+                }
+            }));
+        }
+        ready.await();
+        long t0 = System.nanoTime();
+        go.countDown();
+        List<Long> all = new ArrayList<>();
+        for (Future<long[]> f : futures) {
+            for (long v : f.get()) {
+                if (v >= 0) {
+                    all.add(v);
+                }
+            }
+        }
+        long elapsed = System.nanoTime() - t0;
+        pool.shutdown();
+        long[] sorted = all.stream().mapToLong(Long::longValue).sorted().toArray();
+        out.printf(Locale.ROOT, "%-44s %12.1f %9.1f %9.1f %9.1f %7d%n", shorten(url, 44), sorted.length / (elapsed / 1e9),
+                ServerLoadBenchmark.Report.percentile(sorted, 0.50) / 1e6, ServerLoadBenchmark.Report.percentile(sorted, 0.95) / 1e6,
+                sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1] / 1e6, errors.get());
     }
 
     /** One statement run and its rows read, in nanoseconds. */
