@@ -17,6 +17,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
+import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.AvaticaStatement;
@@ -203,6 +204,29 @@ public final class HadoopDbConnection extends AvaticaConnection {
     public void clearWarnings() throws SQLException {
         checkOpen();
         warnings.clear();
+    }
+
+    /**
+     * Makes {@code schema} (a HiveQL database) the current one, as {@code USE schema}; one that does not
+     * exist is refused here (SQLState 42000) and the connection stays in its database.
+     */
+    @Override
+    public void setSchema(String schema) throws SQLException {
+        String previous = getSchema();
+        super.setSchema(schema);
+        try {
+            getSchema(); // Avatica sends a change with the next request: send it now, so that a refusal is this call's
+        } catch (AvaticaClientRuntimeException e) {
+            // the refused schema would otherwise stay in the connection's properties, sent with every request
+            super.setSchema(previous);
+            SQLException refused = new SQLException(e.getMessage(), e.getSqlState(), e.getErrorCode(), e);
+            try {
+                getSchema();
+            } catch (AvaticaClientRuntimeException again) {
+                refused.addSuppressed(again);
+            }
+            throw refused;
+        }
     }
 
     /** HiveQL has no user-defined types: the map is empty, and only an empty one can be set. */

@@ -178,7 +178,11 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
             LOG.debug("Connection {} asked to be read-only; HadoopDB does not enforce it", ch.id);
         }
         if (props.getSchema() != null && !props.getSchema().equalsIgnoreCase(c.session.database())) {
-            c.session.use(props.getSchema()); // Connection.setSchema is USE
+            try {
+                c.session.use(props.getSchema()); // Connection.setSchema is USE
+            } catch (RuntimeException e) {
+                throw Errors.toClient(e, false);
+            }
         }
         c.properties.merge(props);
         c.properties.setSchema(c.session.database());
