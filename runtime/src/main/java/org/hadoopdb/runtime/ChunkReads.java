@@ -129,7 +129,9 @@ final class ChunkReads implements AutoCloseable {
                 batches.put(new Batch(input, rows));
             }
         } catch (RuntimeException e) {
-            batches.fail(e);
+            if (!batches.closed()) { // a read stopped by a cancel or a closed result is no failure of the query
+                batches.fail(e);
+            }
         } finally {
             statements.remove(cancel);
             if (running.decrementAndGet() == 0) {

@@ -50,6 +50,10 @@ final class DirectResult implements ResultStream {
                 b = reads.next();
             } catch (RuntimeException e) {
                 close();
+                if (cancelled) {
+                    // a chunk statement stopped by the cancel fails its read: the query was cancelled, it did not fail
+                    throw new PlannerException("Query cancelled", e);
+                }
                 throw e;
             }
             if (b == null) {

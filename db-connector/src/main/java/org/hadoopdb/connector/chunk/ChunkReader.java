@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.hadoopdb.connector.ConnectorException;
 import org.hadoopdb.connector.pool.CredentialResolver;
+import org.hadoopdb.connector.pool.IdleSessions;
 import org.hadoopdb.connector.row.ResultSchemas;
 import org.hadoopdb.connector.row.ResultSetRowReader;
 import org.hadoopdb.connector.row.Row;
@@ -35,6 +36,8 @@ public final class ChunkReader implements AutoCloseable {
     private final ResultSet results;
     private final ResultSetRowReader rows;
     private final ChunkStatementCancel cancel;
+    /** A row could not be read: the session's state is unknown, so it is not reused. */
+    private boolean failed;
 
     private ChunkReader(ChunkSplit split, ChunkCopy copy, Connection connection, Statement statement, ResultSet results,
                         ChunkStatementCancel cancel) {
@@ -75,11 +78,11 @@ public final class ChunkReader implements AutoCloseable {
             return new ChunkReader(split, copy, c, st, rs, cancel);
         } catch (SQLException e) {
             cancel.ended(st);
-            closeQuietly(st, c);
+            finish(st, c, copy, false);
             throw ChunkReadException.of(split, copy, e);
         } catch (RuntimeException e) {
             cancel.ended(st);
-            closeQuietly(st, c);
+            finish(st, c, copy, false);
             throw e;
         }
     }
@@ -91,6 +94,7 @@ public final class ChunkReader implements AutoCloseable {
     public static RowSchema describe(ChunkSplit split, int copyIndex, ChunkReadSettings settings, CredentialResolver credentials) {
         ChunkCopy copy = split.copies().get(Math.floorMod(copyIndex, split.copies().size()));
         Connection c = connect(split, copy, settings, credentials);
+        boolean reusable = false;
         try {
             bind(c, split, copy, settings);
             try (PreparedStatement ps = c.prepareStatement(split.sql())) {
@@ -100,14 +104,17 @@ public final class ChunkReader implements AutoCloseable {
                 }
                 if (split.schema() != null) {
                     ResultSchemas.check(split.schema(), md);
+                    reusable = true;
                     return split.schema();
                 }
-                return ResultSchemas.derive(md);
+                RowSchema derived = ResultSchemas.derive(md);
+                reusable = true;
+                return derived;
             }
         } catch (SQLException e) {
             throw ChunkReadException.of(split, copy, e);
         } finally {
-            closeQuietly(null, c);
+            finish(null, c, copy, reusable);
         }
     }
 
@@ -118,18 +125,22 @@ public final class ChunkReader implements AutoCloseable {
     public static ChunkEstimate estimate(ChunkSplit split, int copyIndex, ChunkReadSettings settings, CredentialResolver credentials) {
         ChunkCopy copy = split.copies().get(Math.floorMod(copyIndex, split.copies().size()));
         Connection c = connect(split, copy, settings, credentials);
+        boolean reusable = false;
         try {
             bind(c, split, copy, settings);
             try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("EXPLAIN (VERBOSE, FORMAT JSON) " + split.sql())) {
                 rs.next();
-                return ChunkEstimate.of(new com.fasterxml.jackson.databind.ObjectMapper().readTree(rs.getString(1)).get(0).get("Plan"));
+                ChunkEstimate estimate = ChunkEstimate.of(
+                        new com.fasterxml.jackson.databind.ObjectMapper().readTree(rs.getString(1)).get(0).get("Plan"));
+                reusable = true;
+                return estimate;
             }
         } catch (SQLException e) {
             throw ChunkReadException.of(split, copy, e);
         } catch (java.io.IOException | RuntimeException e) {
             throw new ConnectorException("Cannot read PostgreSQL's estimate for " + split + ": " + e.getMessage(), e);
         } finally {
-            closeQuietly(null, c);
+            finish(null, c, copy, reusable);
         }
     }
 
@@ -137,12 +148,18 @@ public final class ChunkReader implements AutoCloseable {
     public boolean next(Row row) {
         try {
             return rows.next(row);
-        } catch (ConnectorException e) {
-            if (e.getCause() instanceof SQLException sql) {
-                throw ChunkReadException.of(split, copy, sql);
-            }
-            throw e;
+        } catch (RuntimeException e) {
+            failed = true;
+            throw next(e);
         }
+    }
+
+    /** A failed row read as the caller sees it: an SQL error names the chunk and the node. */
+    private RuntimeException next(RuntimeException e) {
+        if (e instanceof ConnectorException && e.getCause() instanceof SQLException sql) {
+            return ChunkReadException.of(split, copy, sql);
+        }
+        return e;
     }
 
     public long rowsRead() {
@@ -154,15 +171,20 @@ public final class ChunkReader implements AutoCloseable {
         return copy;
     }
 
+    /**
+     * Ends the read. The session goes back to this process's idle ones ({@link IdleSessions}) when the
+     * read ended cleanly and was never cancelled; otherwise it is closed.
+     */
     @Override
     public void close() {
         cancel.ended(statement);
+        boolean reusable = !failed && !cancel.cancelled();
         try {
             results.close();
         } catch (SQLException e) {
-            // the connection is closed below either way; a broken one may not close its cursor
+            reusable = false; // a broken session may not close its cursor; it is closed below
         }
-        closeQuietly(statement, connection);
+        finish(statement, connection, copy, reusable);
     }
 
     private static Connection connect(ChunkSplit split, ChunkCopy copy, ChunkReadSettings settings, CredentialResolver credentials) {
@@ -211,23 +233,15 @@ public final class ChunkReader implements AutoCloseable {
         return "'" + value.replace("'", "''") + "'";
     }
 
-    private static void closeQuietly(Statement st, Connection c) {
+    /** Closes the statement and hands the session back for reuse, or closes it. */
+    private static void finish(Statement st, Connection c, ChunkCopy copy, boolean reusable) {
         try {
             if (st != null) {
                 st.close();
             }
         } catch (SQLException e) {
-            // closing the connection releases it
+            reusable = false;
         }
-        try {
-            if (c != null) {
-                if (!c.isClosed()) {
-                    c.rollback();
-                }
-                c.close();
-            }
-        } catch (SQLException e) {
-            // nothing more can be done for a broken connection
-        }
+        NodeConnections.release(copy.node(), c, reusable);
     }
 }

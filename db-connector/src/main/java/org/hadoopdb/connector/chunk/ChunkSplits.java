@@ -193,8 +193,15 @@ public final class ChunkSplits {
 
     /** Empty when the node answers, else why not. */
     private static String probe(NodeInfo node, ChunkReadSettings settings, CredentialResolver credentials) {
-        try (Connection c = NodeConnections.open(node, settings, credentials)) {
-            return c.isValid((int) Math.max(1, settings.connectTimeout().toSeconds())) ? "" : "the connection is not valid";
+        try {
+            Connection c = NodeConnections.open(node, settings, credentials);
+            boolean valid = false;
+            try {
+                valid = c.isValid((int) Math.max(1, settings.connectTimeout().toSeconds()));
+            } finally {
+                NodeConnections.release(node, c, valid);
+            }
+            return valid ? "" : "the connection is not valid";
         } catch (SQLException | RuntimeException e) {
             LOG.warn("Node {} ({}) is unreachable: {}; its chunks will be read from their replicas", node.id(), node.jdbcUrl(),
                     e.getMessage());

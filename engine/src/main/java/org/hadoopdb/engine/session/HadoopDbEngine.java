@@ -8,6 +8,7 @@ import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.catalog.store.CatalogStore;
 import org.hadoopdb.cluster.embedded.ClusterLease;
 import org.hadoopdb.cluster.embedded.EmbeddedCluster;
+import org.hadoopdb.connector.pool.IdleSessions;
 import org.hadoopdb.connector.pool.NodePools;
 import org.hadoopdb.planner.PlannerServices;
 import org.hadoopdb.planner.QueryPlanner;
@@ -82,6 +83,7 @@ public final class HadoopDbEngine implements AutoCloseable {
     public void close() {
         try {
             pools.close();
+            IdleSessions.closeAll(); // the node sessions this process's chunk reads kept
         } finally {
             if (lease != null) {
                 lease.close();
