@@ -45,7 +45,11 @@ public final class QueryPlanner {
     }
 
     /** A planned query: the executable plan and the logical plan it came from. */
-    public record PlannedQuery(QueryPlan plan, String logicalPlan, long planningNanos) {
+    /**
+     * @param timeDependent the plan holds the time it was planned at ({@code current_date},
+     *                      {@code current_timestamp}, {@code unix_timestamp()}): it must not be reused later
+     */
+    public record PlannedQuery(QueryPlan plan, String logicalPlan, long planningNanos, boolean timeDependent) {
         public String explain(boolean extended) {
             return org.hadoopdb.planner.explain.PlanPrinter.print(plan, logicalPlan, extended);
         }
@@ -75,13 +79,13 @@ public final class QueryPlanner {
         long start = System.nanoTime();
         Analyzer analyzer = new Analyzer(catalog, database, operators, functionNames);
         RelRoot root = analyzer.toRel(query);
-        RelNode optimized = org.hadoopdb.functions.QueryClock.fix(LogicalOptimizer.optimize(root.project()),
-                java.time.Instant.now());
+        RelNode logical = LogicalOptimizer.optimize(root.project());
+        RelNode optimized = org.hadoopdb.functions.QueryClock.fix(logical, java.time.Instant.now());
         List<String> names = hiveNames(root.validatedRowType.getFieldNames());
         SmsSplitter splitter = new SmsSplitter(catalog, pushdown, new ChunkSqlGenerator(dialect), compiler, options,
                 analyzer.relBuilder());
         QueryPlan plan = splitter.plan(optimized, names);
-        return new PlannedQuery(plan, RelOptUtil.toString(optimized), System.nanoTime() - start);
+        return new PlannedQuery(plan, RelOptUtil.toString(optimized), System.nanoTime() - start, optimized != logical);
     }
 
     /** Hive names an unnamed result column {@code _c<position>}, where Calcite says {@code EXPR$<position>}. */

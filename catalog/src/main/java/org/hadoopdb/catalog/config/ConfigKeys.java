@@ -85,6 +85,8 @@ public final class ConfigKeys {
 
     public static final ConfigKey<Integer> REDUCERS = integer("hadoopdb.reducers", "0",
             "Reduce tasks per stage for this session; 0 lets the planner size each stage from its estimated shuffle bytes.");
+    public static final ConfigKey<Integer> PLAN_CACHE_ENTRIES = integer("hadoopdb.planner.cache-entries", "256",
+            "Plans an engine keeps for statements run again on the same catalog version; 0 turns the cache off.");
     public static final ConfigKey<Integer> REDUCERS_MAX = integer("hadoopdb.reducers.max", "8",
             "Upper bound on the reduce tasks the planner gives a stage.");
     public static final ConfigKey<Long> REDUCERS_BYTES_PER_REDUCER = bytes("hadoopdb.reducers.bytes-per-reducer", "256MB",

@@ -2,6 +2,7 @@ package org.hadoopdb.engine.session;
 
 import java.util.Map;
 import java.util.function.Consumer;
+import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.NodeInfo;
@@ -31,6 +32,7 @@ public final class HadoopDbEngine implements AutoCloseable {
     private final CatalogStore store;
     private final NodePools pools;
     private final QueryPlanner planner;
+    private final PlanCache plans;
     private final ClusterLease lease;
 
     private HadoopDbEngine(HadoopDbConfig config, ClusterLease lease) {
@@ -38,6 +40,7 @@ public final class HadoopDbEngine implements AutoCloseable {
         this.store = config.home().catalogStore();
         this.pools = new NodePools(config);
         this.planner = PlannerServices.queryPlanner();
+        this.plans = new PlanCache(config.get(ConfigKeys.PLAN_CACHE_ENTRIES));
         this.lease = lease;
     }
 
@@ -51,6 +54,11 @@ public final class HadoopDbEngine implements AutoCloseable {
         boolean embedded = catalog.nodes().isEmpty() || catalog.nodes().stream().anyMatch(NodeInfo::embedded);
         ClusterLease lease = embedded ? new EmbeddedCluster(config).acquire(notices) : null;
         return new HadoopDbEngine(config, lease);
+    }
+
+    /** The plans of the queries this engine's sessions ran, for when they run again. */
+    PlanCache plans() {
+        return plans;
     }
 
     /** A new session whose settings start from the engine's configuration plus {@code settings}. */

@@ -255,12 +255,12 @@ public final class Session implements AutoCloseable {
 
     /** Plans a query on the latest catalog and runs it; the rows stream from the last stage. */
     public PlannedQuery plan(QueryStatement query) {
-        return engine.planner().plan(catalog(), database, query.query(), PlanningOptions.from(config()));
+        return planned(catalog(), query);
     }
 
     ResultStream runQuery(QueryStatement query, StatementListener listener) {
         Catalog snapshot = catalog();
-        PlannedQuery planned = engine.planner().plan(snapshot, database, query.query(), PlanningOptions.from(config()));
+        PlannedQuery planned = planned(snapshot, query);
         QueryExecutor executor = new QueryExecutor(config(), engine.catalogStore().directory(), snapshot.version());
         running = executor;
         try {
@@ -270,6 +270,21 @@ public final class Session implements AutoCloseable {
         } finally {
             running = null;
         }
+    }
+
+    /** The query's plan on {@code snapshot}: the engine's cached one when it ran before, else a new one. */
+    private PlannedQuery planned(Catalog snapshot, QueryStatement query) {
+        PlanningOptions options = PlanningOptions.from(config());
+        String db = database;
+        PlanCache.Key key;
+        try {
+            key = new PlanCache.Key(snapshot.version(), db, query.span().text(), query.query().toString(),
+                    query.distributeBy(), options);
+        } catch (RuntimeException e) {
+            // a query Calcite cannot print back is planned every time
+            return engine.planner().plan(snapshot, db, query.query(), options);
+        }
+        return engine.plans().plan(key, () -> engine.planner().plan(snapshot, db, query.query(), options));
     }
 
     private ListResult explain(ExplainStatement e) {
@@ -285,7 +300,7 @@ public final class Session implements AutoCloseable {
                     + keyword(e.explained()) + " (line " + e.span().line() + ")");
         }
         Catalog snapshot = catalog();
-        PlannedQuery planned = engine.planner().plan(snapshot, database, query.query(), PlanningOptions.from(config()));
+        PlannedQuery planned = planned(snapshot, query);
         StringBuilder text = new StringBuilder(planned.explain(e.extended()));
         List<String> runTime = new QueryExecutor(config(), engine.catalogStore().directory(), snapshot.version())
                 .explainRun(planned.plan());
