@@ -178,8 +178,9 @@ class DockerFilesTest {
                 }
             }
         }
-        // bin/hadoopdb runs benchmarks/target/classes + lib/*, which the benchmarks module's copy-dependencies fills
-        assertThat(Files.readString(ROOT.resolve("bin/hadoopdb"))).contains("$TARGET/classes:$TARGET/lib/*");
+        // bin/hadoopdb runs the benchmarks module's jar (its classes in the image) + lib/*, which the benchmarks
+        // module's copy-dependencies fills
+        assertThat(Files.readString(ROOT.resolve("bin/hadoopdb"))).contains("${JAR:-$TARGET/classes}:$TARGET/lib/*");
         assertThat(Files.readString(ROOT.resolve("benchmarks/pom.xml"))).contains("<outputDirectory>${project.build.directory}/lib</outputDirectory>");
         assertThat(Files.readString(ROOT.resolve("jdbc-driver/pom.xml"))).contains("driver</shadedClassifierName>");
     }
