@@ -79,7 +79,8 @@ public final class QueryPlanner {
         long start = System.nanoTime();
         Analyzer analyzer = new Analyzer(catalog, database, operators, functionNames);
         RelRoot root = analyzer.toRel(query);
-        RelNode logical = LogicalOptimizer.optimize(root.project());
+        RelNode logical = org.hadoopdb.functions.SessionDatabase.fix(LogicalOptimizer.optimize(root.project()),
+                analyzer.database());
         RelNode optimized = org.hadoopdb.functions.QueryClock.fix(logical, java.time.Instant.now());
         List<String> names = hiveNames(root.validatedRowType.getFieldNames());
         SmsSplitter splitter = new SmsSplitter(catalog, pushdown, new ChunkSqlGenerator(dialect), compiler, options,

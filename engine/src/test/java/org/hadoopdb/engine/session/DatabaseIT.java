@@ -100,8 +100,11 @@ class DatabaseIT {
         assertThat(query("SELECT SUM(amount) FROM db_archive.orders")).containsExactly("465");
         assertThat(query("SELECT customer, COUNT(*) FROM orders WHERE amount > 200 GROUP BY customer ORDER BY customer"))
                 .containsExactly("cust0 | 2", "cust1 | 2", "cust2 | 2", "cust3 | 2", "cust4 | 2");
+        assertThat(query("SELECT current_database()")).containsExactly("db_shop");
+        assertThat(query("SELECT COUNT(*) FROM orders WHERE concat('db_', 'shop') = current_database()")).containsExactly("30");
         run("USE DB_ARCHIVE");
         assertThat(query("SELECT SUM(amount) FROM orders")).containsExactly("465");
+        assertThat(query("SELECT current_database()")).containsExactly("db_archive");
         run("USE default");
         assertThatThrownBy(() -> query("SELECT * FROM orders")).isInstanceOf(SemanticException.class)
                 .hasMessageContaining("not found");

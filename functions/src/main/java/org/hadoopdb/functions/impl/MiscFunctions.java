@@ -32,6 +32,10 @@ public final class MiscFunctions {
     /** The family's functions. */
     public static List<FunctionDefinition> definitions() {
         return List.of(
+                function("current_database", "current_database()", "The session's current database (USE)")
+                        .params(0).returns(HiveReturnTypes.STRING).nondeterministic()
+                        .notPushed("current_database is fixed to the session's database when the query is planned")
+                        .inline(),
                 function("md5", "md5(string|binary x)", "The MD5 digest of x (of its UTF-8 bytes) in hex")
                         .params(1, STRING_OR_BINARY).returns(HiveReturnTypes.STRING)
                         .postgres(call -> PostgresForm.sql(PgTemplates.string(call.operands.get(0)) ? "MD5({0})"

@@ -45,7 +45,7 @@ final class JdbcFunctions {
             Map.entry("monthname", "date_format($1, 'MMMM')"), Map.entry("quarter", "quarter($1)"),
             Map.entry("second", "second($1)"), Map.entry("week", "weekofyear($1)"), Map.entry("year", "year($1)"),
             // system
-            Map.entry("ifnull", "nvl($*)"), Map.entry("database", "'default'"));
+            Map.entry("ifnull", "nvl($*)"), Map.entry("database", "current_database()"));
 
     /** CONVERT's JDBC type names → HiveQL types. */
     private static final Map<String, String> TYPES = Map.ofEntries(

@@ -35,7 +35,7 @@ class JdbcEscapesTest {
             "SELECT {fn EXTRACT(MONTH FROM d)} FROM t | SELECT month(d) FROM t",
             "SELECT {fn POSITION('b' IN name)} FROM t | SELECT locate('b', name) FROM t",
             "SELECT {fn TIMESTAMPDIFF(SQL_TSI_DAY, a, b)} FROM t | SELECT datediff(b, a) FROM t",
-            "SELECT {fn USER()}, {fn DATABASE()} | SELECT 'alice', 'default'",
+            "SELECT {fn USER()}, {fn DATABASE()} | SELECT 'alice', current_database()",
             "SELECT {fn SOME_HIVE_FUNCTION(x, 'y')} FROM t | SELECT SOME_HIVE_FUNCTION(x, 'y') FROM t",
             "SELECT * FROM t WHERE d = {d '2020-01-01'} | SELECT * FROM t WHERE d = DATE '2020-01-01'",
             "SELECT * FROM t WHERE ts < {ts '2020-01-01 10:15:00.5'} | SELECT * FROM t WHERE ts < TIMESTAMP '2020-01-01 10:15:00.5'",

@@ -84,6 +84,11 @@ public final class Analyzer {
         return catalog;
     }
 
+    /** The database unqualified names are found in. */
+    public String database() {
+        return database;
+    }
+
     /** A validator for one query (validators keep per-query state). */
     public SqlValidator newValidator() {
         return newValidator(catalogReader);

@@ -73,8 +73,8 @@ final class FunctionCalls {
                 String random = cg.instanceField("java.util.Random", "new java.util.Random(" + seed + ")");
                 return new Val("false", random + ".nextDouble()", Repr.DOUBLE);
             }
-            case "current_date", "current_timestamp":
-                throw new PlannerException(f.getName() + " should have been fixed to the query's start time before compiling");
+            case "current_date", "current_timestamp", "current_database":
+                throw new PlannerException(f.getName() + " should have been fixed to a constant before compiling");
             default:
                 throw new PlannerException("Function " + f.getName() + " is marked inline, but no inline code is generated for it");
         }
