@@ -31,6 +31,12 @@ public final class InteractiveShell {
     private final Path historyFile;
     private final boolean verbose;
 
+    /** {@code hadoopdb> }, or {@code hadoopdb (sales)> } once another database than default is in use. */
+    private String prompt() {
+        String db = session.database();
+        return db.equals("default") ? PROMPT : "hadoopdb (" + db + ")> ";
+    }
+
     public InteractiveShell(Session session, Path historyFile, boolean verbose) {
         this.session = session;
         this.historyFile = historyFile;
@@ -52,7 +58,7 @@ public final class InteractiveShell {
             while (true) {
                 String text;
                 try {
-                    text = reader.readLine(PROMPT);
+                    text = reader.readLine(prompt());
                 } catch (UserInterruptException e) {
                     continue; // Ctrl-C while typing: drop the line
                 } catch (EndOfFileException e) {
