@@ -620,6 +620,102 @@ abstract class DriverContract {
         }
     }
 
+    /** SchemaCrawler, as a BI tool's metadata browser, crawls every schema at its maximum detail. */
+    @Test
+    void schemaCrawlerCrawlsTheDatabasesAtMaximumDetail() throws Exception {
+        String db = prefix() + "crawl_db";
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.executeUpdate("DROP DATABASE IF EXISTS " + db + " CASCADE");
+            s.executeUpdate("CREATE DATABASE " + db);
+            s.executeUpdate("CREATE TABLE " + db + ".things (id INT COMMENT 'the key', label VARCHAR(20), price DECIMAL(8,2))");
+            s.executeUpdate("CREATE VIEW " + db + ".cheap AS SELECT id, label FROM " + db + ".things WHERE price < 10");
+            try {
+                javax.sql.DataSource source = new ConnectingDataSource(this);
+                schemacrawler.schemacrawler.SchemaCrawlerOptions options =
+                        schemacrawler.schemacrawler.SchemaCrawlerOptionsBuilder.newSchemaCrawlerOptions()
+                                .withLoadOptions(schemacrawler.schemacrawler.LoadOptionsBuilder.builder()
+                                        .withSchemaInfoLevel(schemacrawler.schemacrawler.SchemaInfoLevelBuilder.maximum())
+                                        .toOptions());
+                schemacrawler.schema.Catalog catalog = schemacrawler.tools.utility.SchemaCrawlerUtility.getCatalog(
+                        us.fatehi.utility.datasource.DatabaseConnectionSources.fromDataSource(source), options);
+                List<String> schemas = catalog.getSchemas().stream().map(schemacrawler.schema.Schema::getName).toList();
+                assertThat(schemas).contains("default", db);
+                schemacrawler.schema.Schema crawled = catalog.getSchemas().stream().filter(x -> db.equals(x.getName()))
+                        .findFirst().orElseThrow();
+                List<String> tables = new ArrayList<>();
+                for (schemacrawler.schema.Table t : catalog.getTables(crawled)) {
+                    tables.add(t.getName() + ":" + t.getTableType());
+                }
+                assertThat(tables).containsExactlyInAnyOrder("things:table", "cheap:view");
+                schemacrawler.schema.Table things = catalog.getTables(crawled).stream()
+                        .filter(t -> t.getName().equals("things")).findFirst().orElseThrow();
+                assertThat(things.getColumns()).extracting(col -> col.getName() + " " + col.getColumnDataType().getName()
+                        + " " + col.getRemarks()).containsExactly("id INT the key", "label VARCHAR ", "price DECIMAL ");
+                List<schemacrawler.schema.Table> inDefault = new ArrayList<>(
+                        catalog.getTables(catalog.getSchemas().stream().filter(x -> "default".equals(x.getName()))
+                                .findFirst().orElseThrow()));
+                assertThat(inDefault).extracting(schemacrawler.schema.Table::getName).contains(prefix() + "visits");
+                assertThat(inDefault.stream().filter(t -> t.getName().equals(prefix() + "visits")).findFirst().orElseThrow()
+                        .getColumns()).hasSize(8);
+                assertThat(catalog.getDatabaseInfo().getProductName()).isEqualTo("HadoopDB");
+            } finally {
+                s.executeUpdate("DROP DATABASE " + db + " CASCADE");
+            }
+        }
+    }
+
+    /** A DataSource that opens this test's connections (SchemaCrawler asks for one). */
+    private static final class ConnectingDataSource implements javax.sql.DataSource {
+        private final DriverContract test;
+
+        ConnectingDataSource(DriverContract test) {
+            this.test = test;
+        }
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            return test.connect();
+        }
+
+        @Override
+        public Connection getConnection(String user, String password) throws SQLException {
+            return test.connect();
+        }
+
+        @Override
+        public java.io.PrintWriter getLogWriter() {
+            return null;
+        }
+
+        @Override
+        public void setLogWriter(java.io.PrintWriter out) {
+        }
+
+        @Override
+        public void setLoginTimeout(int seconds) {
+        }
+
+        @Override
+        public int getLoginTimeout() {
+            return 0;
+        }
+
+        @Override
+        public java.util.logging.Logger getParentLogger() {
+            return java.util.logging.Logger.getLogger("schemacrawler");
+        }
+
+        @Override
+        public <T> T unwrap(Class<T> type) throws SQLException {
+            throw new SQLException("not a wrapper");
+        }
+
+        @Override
+        public boolean isWrapperFor(Class<?> type) {
+            return false;
+        }
+    }
+
     /** The rows of a metadata result set, as lists of column values. */
     static List<List<Object>> metadataRows(ResultSet rs) throws SQLException {
         List<List<Object>> out = new ArrayList<>();

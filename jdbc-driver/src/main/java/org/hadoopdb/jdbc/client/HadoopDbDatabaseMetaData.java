@@ -146,10 +146,10 @@ final class HadoopDbDatabaseMetaData extends AvaticaDatabaseMetaData {
         return false;
     }
 
-    // No catalogs; the one schema is implicit (tables are not qualified with it).
+    // No catalogs; the schemas are HiveQL's databases, which qualify tables in queries and DDL (db.t).
     @Override
     public boolean supportsSchemasInDataManipulation() {
-        return false;
+        return true;
     }
 
     @Override
@@ -159,7 +159,7 @@ final class HadoopDbDatabaseMetaData extends AvaticaDatabaseMetaData {
 
     @Override
     public boolean supportsSchemasInTableDefinitions() {
-        return false;
+        return true;
     }
 
     @Override
