@@ -31,6 +31,7 @@ import org.hadoopdb.connector.row.SortKeyPartitioner;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.runtime.mr.QueryCancellation;
 import org.hadoopdb.runtime.mr.StageConf;
+import org.hadoopdb.runtime.mr.StageSideInputs;
 import org.hadoopdb.runtime.mr.StageInputFormat;
 import org.hadoopdb.runtime.mr.StageMapper;
 import org.hadoopdb.runtime.mr.StageReducer;
@@ -423,6 +424,7 @@ public final class QueryExecutor {
 
     /** Deletes the query's scratch directory and its jobs' local directories: the query has ended. */
     private void deleteQuietly(Path dir, Configuration conf) {
+        StageSideInputs.release(dir);
         try {
             FileSystem fs = dir.getFileSystem(conf);
             fs.delete(dir, true);

@@ -111,7 +111,14 @@ final class BroadcastJoinOperator extends Forwarding {
         }
     }
 
+    /** The build side's hash table, built once per query and process (tasks of the local runner share it). */
     private Map<Object, List<Row>> load() throws IOException {
+        String name = "broadcast stage " + spec.buildStage() + " on " + java.util.Arrays.toString(spec.buildKeys()) + " of "
+                + spec.buildSchema();
+        return sideInputs.shared(name, this::build);
+    }
+
+    private Map<Object, List<Row>> build() throws IOException {
         Map<Object, List<Row>> map = new HashMap<>();
         for (Row row : sideInputs.rows(spec.buildStage(), spec.buildSchema())) {
             Object key = key(row, spec.buildKeys());

@@ -22,6 +22,23 @@ public final class Pipeline {
         };
 
         Iterable<Row> rows(int stage, RowSchema schema) throws IOException;
+
+        /**
+         * A read-only value built from side inputs, such as a broadcast join's hash table. Tasks of one
+         * query that run in one process (the local runner's, a stage in the client) may share it, so the
+         * value must not be changed once built; by default each caller builds its own.
+         *
+         * @param name what the value is, unique within the query (the same name must build the same value)
+         */
+        default <T> T shared(String name, SharedBuild<T> build) throws IOException {
+            return build.build();
+        }
+    }
+
+    /** Builds a value for {@link SideInputs#shared}. */
+    @FunctionalInterface
+    public interface SharedBuild<T> {
+        T build() throws IOException;
     }
 
     private Pipeline() {
