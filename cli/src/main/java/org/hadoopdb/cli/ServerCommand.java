@@ -7,6 +7,7 @@ import org.hadoopdb.console.ConsoleSettings;
 import org.hadoopdb.console.WebConsole;
 import org.hadoopdb.hs2.Hs2Server;
 import org.hadoopdb.hs2.Hs2Settings;
+import org.hadoopdb.jdbc.queries.QueryHistoryFile;
 import org.hadoopdb.jdbc.queries.QueryRegistry;
 import org.hadoopdb.jdbc.server.QueryServer;
 import org.hadoopdb.jdbc.server.ServerSettings;
@@ -55,8 +56,13 @@ public final class ServerCommand extends BaseCommand {
             ui = ui.withPort(uiPort);
         }
         CountDownLatch stopped = new CountDownLatch(1);
+        // the web console shows the statements of earlier runs too: the finished ones are kept in the home
+        QueryRegistry queries = ui.enabled()
+                ? new QueryRegistry(ui.history(), new QueryHistoryFile(config.home().runDir().resolve("query-history.jsonl"),
+                        ui.history()))
+                : new QueryRegistry(ui.history());
         try (HadoopDbEngine engine = HadoopDbEngine.start(config, console()::note);
-             QueryServer server = QueryServer.start(engine, settings, new QueryRegistry(ui.history()));
+             QueryServer server = QueryServer.start(engine, settings, queries);
              Hs2Server hs2 = hs2Settings.enabled() ? Hs2Server.start(engine, hs2Settings, server.gate(), server.logins()) : null;
              WebConsole web = ui.enabled() ? WebConsole.start(engine, server, settings, ui) : null) {
             console().note("HadoopDB query server: " + server.jdbcUrl() + (hs2 == null ? "" : ", HiveServer2: " + hs2.jdbcUrl())

@@ -64,11 +64,11 @@ final class ConsoleHandler extends AbstractHandler {
         if (path.equals("/") || path.equals("/queries")) {
             send(response, 200, "text/html; charset=utf-8", QueryPages.list(queries.running(), queries.recent()));
         } else if ((m = QUERY_PAGE.matcher(path)).matches()) {
-            Optional<QueryRecord> q = queries.find(Long.parseLong(m.group(1)));
+            Optional<QueryInfo> q = queries.info(Long.parseLong(m.group(1)));
             if (q.isEmpty()) {
                 send(response, 404, "text/plain; charset=utf-8", "No query " + m.group(1) + " (it may have left the history)");
             } else {
-                send(response, 200, "text/html; charset=utf-8", QueryPages.detail(q.get().info()));
+                send(response, 200, "text/html; charset=utf-8", QueryPages.detail(q.get()));
             }
         } else if (path.equals("/cluster")) {
             send(response, 200, "text/html; charset=utf-8", ClusterPage.render(cluster.snapshot()));
@@ -78,11 +78,11 @@ final class ConsoleHandler extends AbstractHandler {
             body.put("recent", QueryJson.of(queries.recent()));
             sendJson(response, 200, body);
         } else if ((m = QUERY_API.matcher(path)).matches()) {
-            Optional<QueryRecord> q = queries.find(Long.parseLong(m.group(1)));
+            Optional<QueryInfo> q = queries.info(Long.parseLong(m.group(1)));
             if (q.isEmpty()) {
                 sendJson(response, 404, Map.of("error", "No query " + m.group(1)));
             } else {
-                sendJson(response, 200, QueryJson.of(q.get().info()));
+                sendJson(response, 200, QueryJson.of(q.get()));
             }
         } else if (path.equals("/api/cluster")) {
             sendJson(response, 200, cluster.snapshot().json());
@@ -98,7 +98,15 @@ final class ConsoleHandler extends AbstractHandler {
     private void cancel(long id, String user, HttpServletResponse response) throws IOException {
         Optional<QueryRecord> found = queries.find(id);
         if (found.isEmpty()) {
-            sendJson(response, 404, Map.of("error", "No query " + id));
+            Optional<QueryInfo> ended = queries.info(id);
+            if (ended.isPresent() && !Objects.equals(ended.get().user(), user)) {
+                sendJson(response, 403, Map.of("error", "Query " + id + " belongs to " + ended.get().user()
+                        + "; only its owner may cancel it"));
+            } else if (ended.isPresent()) {
+                sendJson(response, 409, Map.of("error", "Query " + id + " is " + ended.get().state() + ": nothing to cancel"));
+            } else {
+                sendJson(response, 404, Map.of("error", "No query " + id));
+            }
             return;
         }
         QueryRecord q = found.get();

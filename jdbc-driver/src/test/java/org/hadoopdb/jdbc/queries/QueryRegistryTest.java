@@ -2,8 +2,12 @@ package org.hadoopdb.jdbc.queries;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class QueryRegistryTest {
     @Test
@@ -18,8 +22,10 @@ class QueryRegistryTest {
         c.cancelled("Query cancelled", "HY008");
         assertThat(r.running()).extracting(QueryInfo::id).containsExactly(d.id());
         assertThat(r.recent()).extracting(QueryInfo::id).containsExactly(c.id(), b.id());
-        assertThat(r.find(a.id())).isEmpty();
-        assertThat(r.find(b.id()).orElseThrow().info().sqlState()).isEqualTo("42000");
+        assertThat(r.info(a.id())).isEmpty();
+        assertThat(r.info(b.id()).orElseThrow().sqlState()).isEqualTo("42000");
+        assertThat(r.find(b.id())).as("only running statements can be cancelled").isEmpty();
+        assertThat(r.find(d.id())).containsSame(d);
         assertThat(r.queued()).isEqualTo(1);
         d.running();
         assertThat(r.queued()).isZero();
@@ -63,6 +69,33 @@ class QueryRegistryTest {
         q.finished();
         assertThat(q.cancel()).isFalse();
         assertThat(asked).hasValue(1);
+    }
+
+    @Test
+    void finishedStatementsOutliveARestartInTheHistoryFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("run").resolve("query-history.jsonl");
+        QueryRegistry before = new QueryRegistry(3, new QueryHistoryFile(file, 3));
+        for (int i = 1; i <= 8; i++) {
+            QueryRecord q = before.start("alice", QueryRegistry.HIVESERVER2, "127.0.0.1", "query", "SELECT " + i + " -- \"quoted\"\n");
+            q.running();
+            q.progress(1, 1, "job_" + i, 1f, 1f);
+            if (i % 2 == 0) {
+                q.failed("Table 't" + i + "' not found", "42000");
+            } else {
+                q.finished();
+            }
+        }
+        assertThat(Files.readAllLines(file)).as("rewritten past twice the history").hasSizeLessThanOrEqualTo(6);
+        Files.writeString(file, "{not json\n", StandardOpenOption.APPEND); // a crash in the middle of an append
+
+        QueryRegistry after = new QueryRegistry(3, new QueryHistoryFile(file, 3));
+        assertThat(after.recent()).usingRecursiveFieldByFieldElementComparator().containsExactlyElementsOf(before.recent());
+        assertThat(after.recent()).extracting(QueryInfo::text).containsExactly("SELECT 8 -- \"quoted\"\n",
+                "SELECT 7 -- \"quoted\"\n", "SELECT 6 -- \"quoted\"\n");
+        assertThat(after.info(8).orElseThrow().error()).isEqualTo("Table 't8' not found");
+        assertThat(after.find(8)).as("a statement of an earlier run cannot be cancelled").isEmpty();
+        QueryRecord next = after.start("bob", QueryRegistry.JDBC, null, "query", "SELECT 9");
+        assertThat(next.id()).as("ids go on after the restart").isEqualTo(9);
     }
 
     @Test
