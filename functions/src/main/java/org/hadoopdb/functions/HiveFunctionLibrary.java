@@ -20,6 +20,7 @@ import org.hadoopdb.catalog.Names;
 import org.hadoopdb.functions.impl.ConditionalFunctions;
 import org.hadoopdb.functions.impl.DateFunctions;
 import org.hadoopdb.functions.impl.MathFunctions;
+import org.hadoopdb.functions.impl.JsonFunctions;
 import org.hadoopdb.functions.impl.MiscFunctions;
 import org.hadoopdb.functions.impl.RegexFunctions;
 import org.hadoopdb.functions.impl.StringFunctions;
@@ -50,7 +51,7 @@ public final class HiveFunctionLibrary {
     /** Every family of scalar functions: the one place a new family is added. */
     private static final List<List<FunctionDefinition>> FAMILIES = List.of(StringFunctions.definitions(),
             RegexFunctions.definitions(), DateFunctions.definitions(), MathFunctions.definitions(),
-            ConditionalFunctions.definitions(), MiscFunctions.definitions());
+            ConditionalFunctions.definitions(), MiscFunctions.definitions(), JsonFunctions.definitions());
 
     private static final HiveFunctionLibrary INSTANCE = new HiveFunctionLibrary();
 

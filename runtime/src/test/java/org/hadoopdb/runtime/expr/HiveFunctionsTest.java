@@ -9,6 +9,7 @@ import static org.hadoopdb.runtime.expr.ExpressionHarness.type;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.util.List;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.functions.HiveFunctionLibrary;
 import org.junit.jupiter.api.Test;
@@ -79,6 +80,39 @@ class HiveFunctionsTest {
         assertThat(eval("regexp_extract(s, 'a(b+)c', 0)", row("s", "xabbbc"))).isEqualTo("abbbc");
         assertThat(eval("regexp_extract(s, 'z(b)', 1)", row("s", "xabbbc"))).isEqualTo("");
         assertThat(eval("regexp_extract(s, 'a(b)', 2)", row("s", "ab"))).isNull();
+    }
+
+    @Test
+    void getJsonObjectFollowsHivesJsonPath() {
+        String store = "{\"store\":{\"fruit\":[{\"weight\":8,\"type\":\"apple\"},{\"weight\":9,\"type\":\"pear\"}],"
+                + "\"bicycle\":{\"price\":19.95,\"color\":\"red\"},\"basket\":[[1,2,{\"b\":\"y\"}],[3,4],[5,6]]},"
+                + "\"email\":\"amy@example.net\",\"owner\":\"amy\",\"none\":null}";
+        List<String[]> cases = List.of(
+                new String[] {"$.owner", "amy"},
+                new String[] {"$.store.bicycle.price", "19.95"},
+                new String[] {"$.store.bicycle", "{\"price\":19.95,\"color\":\"red\"}"},
+                new String[] {"$.store.fruit[0]", "{\"weight\":8,\"type\":\"apple\"}"},
+                new String[] {"$.store.fruit[1].type", "pear"},
+                new String[] {"$.store.fruit[*].weight", "[8,9]"},          // several values: an array
+                new String[] {"$.store.fruit.type", "[\"apple\",\"pear\"]"}, // a key met by an array: each element's
+                new String[] {"$.store.basket[0][1]", "2"},
+                new String[] {"$.store.basket[*][0]", "[1,3,5]"},
+                new String[] {"$.store.basket[0][1]", "2"},                 // one element: the value itself
+                new String[] {"$.store.basket[0][*].b", "[\"y\"]"},        // a key met by an array: always an array
+                new String[] {"$.store.fruit[5]", null},
+                new String[] {"$.nothing", null},
+                new String[] {"$.none", null},
+                new String[] {"$..owner", null},                            // no recursive descent
+                new String[] {"owner", null},
+                new String[] {"$", store.replace("\"none\":null", "\"none\":null")});
+        for (String[] c : cases) {
+            assertThat(eval("get_json_object(s, s2)", row("s", store, "s2", c[0]))).as(c[0]).isEqualTo(c[1]);
+        }
+        assertThat(eval("get_json_object(s, '$[1].a')", row("s", "[{\"a\":1},{\"a\":true}]"))).isEqualTo("true");
+        assertThat(eval("get_json_object(s, '$.a')", row("s", "{\"a\": 1"))).as("invalid JSON").isNull();
+        assertThat(eval("get_json_object(s, '$.a')", row("s", "[1, 2]"))).as("an array is no object").isNull();
+        assertThat(eval("get_json_object(s, '$.a')", row("s", ""))).isNull();
+        assertThat(eval("get_json_object(s, '$.a')", row("s", null))).isNull();
     }
 
     @Test
