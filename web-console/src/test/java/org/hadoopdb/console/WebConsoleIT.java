@@ -304,6 +304,19 @@ class WebConsoleIT {
                 .containsEntry("hadoopdb_statements_running", 0.0);
         String node = engine.catalog().nodes().get(0).id();
         assertThat(m).containsEntry("hadoopdb_node_up{node=\"" + node + "\"}", 1.0);
+
+        // the same counts over JMX, as jconsole or a JMX exporter reads them
+        javax.management.MBeanServer jmx = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+        javax.management.ObjectName name = org.hadoopdb.jdbc.queries.QueryServerMetrics.nameFor(server.port());
+        assertThat(jmx.getAttribute(name, "Finished")).isEqualTo(1L);
+        assertThat(jmx.getAttribute(name, "Failed")).isEqualTo(1L);
+        assertThat(jmx.getAttribute(name, "Cancelled")).isEqualTo(1L);
+        assertThat(jmx.getAttribute(name, "LatencyCount")).isEqualTo(3L);
+        assertThat(jmx.getAttribute(name, "Running")).isEqualTo(0);
+        assertThat(jmx.getAttribute(name, "Queued")).isEqualTo(0);
+        javax.management.openmbean.TabularData started = (javax.management.openmbean.TabularData) jmx.getAttribute(name,
+                "StartedByKind");
+        assertThat(started.get(new Object[] {"query"}).get("value")).isEqualTo(3L);
     }
 
     @Test

@@ -35,6 +35,7 @@ import org.hadoopdb.jdbc.JdbcException;
 import org.hadoopdb.jdbc.meta.HadoopDbMeta;
 import org.hadoopdb.jdbc.meta.QueryGate;
 import org.hadoopdb.jdbc.queries.QueryRegistry;
+import org.hadoopdb.jdbc.queries.QueryServerMetrics;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,6 +67,7 @@ public final class QueryServer implements AutoCloseable {
     private final ServerConnector connector;
     private final ScheduledExecutorService reaper;
     private final Logins logins;
+    private final QueryServerMetrics jmx;
     private volatile boolean closed;
 
     private QueryServer(ServerSettings settings, Logins logins, HadoopDbMeta meta, Server jetty, ServerConnector connector,
@@ -76,6 +78,7 @@ public final class QueryServer implements AutoCloseable {
         this.connector = connector;
         this.reaper = reaper;
         this.logins = logins;
+        this.jmx = QueryServerMetrics.register(meta.queries(), connector.getLocalPort());
     }
 
     /** Starts serving {@code engine}; fails with a {@link JdbcException} saying which setting is wrong. */
@@ -277,6 +280,7 @@ public final class QueryServer implements AutoCloseable {
             meta.shutdown(settings.shutdownGrace());
         } finally {
             stopQuietly(jetty);
+            jmx.close();
         }
         LOG.info("Query server stopped");
     }

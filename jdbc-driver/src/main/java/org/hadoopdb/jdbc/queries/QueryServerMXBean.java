@@ -1,0 +1,31 @@
+package org.hadoopdb.jdbc.queries;
+
+import java.util.Map;
+
+/**
+ * The query server's statement metrics over JMX ({@code org.hadoopdb:type=QueryServer,port=<port>}),
+ * the same numbers the web console's {@code /metrics} gives Prometheus: for jconsole, VisualVM or a
+ * JMX exporter.
+ */
+public interface QueryServerMXBean {
+    /** Statements running (or being fetched) now. */
+    int getRunning();
+
+    /** Statements waiting for a slot or for their session. */
+    int getQueued();
+
+    /** Statements received since the server started, by kind (query, insert, load, ddl, …). */
+    Map<String, Long> getStartedByKind();
+
+    /** Statements that finished, failed or were cancelled since the server started. */
+    long getFinished();
+
+    long getFailed();
+
+    long getCancelled();
+
+    /** Statements that ended, and their summed duration in seconds (their mean is the ratio). */
+    long getLatencyCount();
+
+    double getLatencySumSeconds();
+}
