@@ -133,16 +133,8 @@ final class Hs2Service implements TCLIService.Iface {
                 }
                 user = req.getUsername() == null || req.getUsername().isBlank() ? "anonymous" : req.getUsername();
             }
-            Session session = engine.openSession(SessionConfiguration.settings(req.getConfiguration()));
-            String database = SessionConfiguration.database(req.getConfiguration());
-            if (database != null) {
-                try {
-                    session.use(database);
-                } catch (RuntimeException e) {
-                    session.close();
-                    throw e;
-                }
-            }
+            Session session = engine.openSession(SessionConfiguration.settings(req.getConfiguration()),
+                    SessionConfiguration.database(req.getConfiguration()));
             Hs2Session s = new Hs2Session(Handles.newIdentifier(), user, session);
             String key = Handles.key(s.id());
             sessions.put(key, s);

@@ -66,6 +66,25 @@ public final class HadoopDbEngine implements AutoCloseable {
         return new Session(this, settings);
     }
 
+    /**
+     * A new session as {@link #openSession(Map)}, in database {@code database} ({@code USE}; null or
+     * blank for {@code default}), as a JDBC URL's or HiveServer2's database chooses it.
+     *
+     * @throws org.hadoopdb.planner.SemanticException when the database does not exist (no session is left open)
+     */
+    public Session openSession(Map<String, String> settings, String database) {
+        Session session = openSession(settings);
+        if (database != null && !database.isBlank()) {
+            try {
+                session.use(database.trim());
+            } catch (RuntimeException e) {
+                session.close();
+                throw e;
+            }
+        }
+        return session;
+    }
+
     public HadoopDbConfig config() {
         return config;
     }

@@ -140,17 +140,8 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
         }
         MetaConnection c;
         try {
-            org.hadoopdb.engine.session.Session session = engine.openSession(settings);
-            String database = info == null ? null : info.get(DATABASE_PROPERTY);
-            if (database != null && !database.isBlank()) {
-                try {
-                    session.use(database.trim());
-                } catch (RuntimeException e) {
-                    session.close();
-                    throw e;
-                }
-            }
-            c = new MetaConnection(ch.id, currentUser.get(), session);
+            c = new MetaConnection(ch.id, currentUser.get(),
+                    engine.openSession(settings, info == null ? null : info.get(DATABASE_PROPERTY)));
         } catch (RuntimeException e) {
             throw Errors.toClient(e, false);
         }
