@@ -3,12 +3,8 @@ package org.hadoopdb.functions;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rex.RexBuilder;
-import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.TimestampString;
 
@@ -25,34 +21,15 @@ public final class QueryClock {
     public static RelNode fix(RelNode rel, Instant now) {
         RexBuilder b = rel.getCluster().getRexBuilder();
         LocalDateTime t = LocalDateTime.ofInstant(now, ZoneOffset.UTC);
-        RexShuttle literals = new RexShuttle() {
-            @Override
-            public RexNode visitCall(RexCall call) {
-                if (call.getOperator() instanceof HiveFunction f) {
-                    switch (f.getName()) {
-                        case "current_date":
-                            return b.makeCast(call.getType(), b.makeDateLiteral(new DateString(t.toLocalDate().toString())));
-                        case "current_timestamp":
-                            return b.makeCast(call.getType(), b.makeTimestampLiteral(new TimestampString(t.getYear(),
-                                    t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond())
-                                    .withNanos(t.getNano() / 1000 * 1000), 6));
-                        case "unix_timestamp":
-                            if (call.operands.isEmpty()) {
-                                return b.makeCast(call.getType(), b.makeBigintLiteral(java.math.BigDecimal.valueOf(now.getEpochSecond())));
-                            }
-                            break;
-                        default:
-                            break;
-                    }
-                }
-                return super.visitCall(call);
-            }
-        };
-        return rel.accept(new RelHomogeneousShuttle() {
-            @Override
-            public RelNode visit(RelNode other) {
-                return super.visit(other).accept(literals);
-            }
+        return HiveCallRewriter.rewrite(rel, (f, call) -> switch (f.getName()) {
+            case "current_date" -> b.makeCast(call.getType(), b.makeDateLiteral(new DateString(t.toLocalDate().toString())));
+            case "current_timestamp" -> b.makeCast(call.getType(), b.makeTimestampLiteral(new TimestampString(t.getYear(),
+                    t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond())
+                    .withNanos(t.getNano() / 1000 * 1000), 6));
+            case "unix_timestamp" -> call.operands.isEmpty()
+                    ? b.makeCast(call.getType(), b.makeBigintLiteral(java.math.BigDecimal.valueOf(now.getEpochSecond())))
+                    : null;
+            default -> null;
         });
     }
 }
