@@ -17,6 +17,7 @@ import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.ChunkInfo;
 import org.hadoopdb.catalog.model.ColumnInfo;
+import org.hadoopdb.catalog.model.HiveType;
 import org.hadoopdb.catalog.model.TableInfo;
 import org.hadoopdb.catalog.model.TableStats;
 import org.hadoopdb.catalog.store.CatalogStore;
@@ -141,7 +142,7 @@ public final class TableStatistics {
                 ColumnInfo col = table.columns().get(i);
                 long values = rs.getLong(at++);
                 accumulators[i].addNulls(rows - values);
-                if (bounds(col, "x") == null) {
+                if (col.type().kind() == HiveType.Kind.BINARY) { // only counted, as a load counts it
                     accumulators[i].addOthers(values);
                     continue;
                 }

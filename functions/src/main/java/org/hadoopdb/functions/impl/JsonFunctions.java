@@ -36,7 +36,7 @@ public final class JsonFunctions {
                         .implementedBy(JsonFunctions.class));
     }
 
-    /** Parsed documents and paths of one call site: consecutive rows often share them. */
+    /** The parsed path of one call site: consecutive rows almost always share it. */
     public static final class JsonState implements FunctionState {
         private static final ObjectMapper JSON = JsonMapper.builder(new JsonFactory())
                 // as Hive reads JSON: control characters inside strings, and any character after a backslash
