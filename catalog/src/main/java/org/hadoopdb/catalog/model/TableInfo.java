@@ -24,6 +24,10 @@ import org.hadoopdb.catalog.Names;
  * @param generation    data version: bumped by every load that publishes new chunks (0 = never loaded)
  * @param stats         row/byte counts and column statistics of the current generation
  * @param chunks        the chunks of the current generation, by index; empty before the first load
+ * @param partitionColumns Hive's {@code PARTITIONED BY} columns: the table's last columns, in order (not to be
+ *                      confused with {@code partitionKeys}, the hash key that places rows in chunks); empty when
+ *                      the table is not partitioned
+ * @param partitions    the partitions that exist ({@code SHOW PARTITIONS}), sorted by name
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TableInfo(
@@ -37,7 +41,9 @@ public record TableInfo(
         @JsonProperty("property") List<Property> properties,
         @JacksonXmlProperty(isAttribute = true) @JsonProperty("generation") long generation,
         @JsonProperty("stats") TableStats stats,
-        @JsonProperty("chunk") List<ChunkInfo> chunks) {
+        @JsonProperty("chunk") List<ChunkInfo> chunks,
+        @JsonProperty("partitionColumn") List<String> partitionColumns,
+        @JsonProperty("partition") List<PartitionInfo> partitions) {
 
     public TableInfo {
         name = Names.normalize(name);
@@ -51,6 +57,25 @@ public record TableInfo(
         properties = properties == null ? List.of() : List.copyOf(properties);
         stats = stats == null ? TableStats.EMPTY : stats;
         chunks = chunks == null ? List.of() : List.copyOf(chunks);
+        partitionColumns = normalizeAll(partitionColumns);
+        partitions = partitions == null ? List.of() : sorted(partitions, partitionColumns);
+    }
+
+    /** The same fields, for the loader and the ALTER statements that rebuild a table from its parts (not partitioned). */
+    public TableInfo(String name, List<ColumnInfo> columns, Distribution distribution, String scheme, List<String> partitionKeys,
+                     List<String> sortColumns, List<String> indexColumns, List<Property> properties, long generation,
+                     TableStats stats, List<ChunkInfo> chunks) {
+        this(name, columns, distribution, scheme, partitionKeys, sortColumns, indexColumns, properties, generation, stats,
+                chunks, List.of(), List.of());
+    }
+
+    /** Without duplicates, sorted by name (a list whose values do not match the columns is left for the validator to report). */
+    private static List<PartitionInfo> sorted(List<PartitionInfo> partitions, List<String> columns) {
+        List<PartitionInfo> out = new ArrayList<>(new java.util.LinkedHashSet<>(partitions));
+        if (out.stream().allMatch(p -> p.values().size() == columns.size())) {
+            out.sort(java.util.Comparator.comparing(p -> p.name(columns)));
+        }
+        return List.copyOf(out);
     }
 
     private static List<String> normalizeAll(List<String> names) {
@@ -70,6 +95,36 @@ public record TableInfo(
                                     List<Property> properties) {
         return new TableInfo(name, columns, distribution, scheme, partitionKeys, sortColumns, indexColumns, properties,
                 0, TableStats.EMPTY, List.of());
+    }
+
+    /** Whether the table is {@code PARTITIONED BY} columns. */
+    @JsonIgnore
+    public boolean isPartitioned() {
+        return !partitionColumns.isEmpty();
+    }
+
+    /** The columns that are not partition columns: what a file loaded into one partition holds. */
+    @JsonIgnore
+    public List<ColumnInfo> dataColumns() {
+        return columns.subList(0, columns.size() - partitionColumns.size());
+    }
+
+    /** The partition columns' definitions, in order. */
+    @JsonIgnore
+    public List<ColumnInfo> partitionColumnInfos() {
+        return columns.subList(columns.size() - partitionColumns.size(), columns.size());
+    }
+
+    /** The same table with this list of partitions (what a load into partitions or ADD/DROP PARTITION publishes). */
+    public TableInfo withPartitions(List<PartitionInfo> newPartitions) {
+        return new TableInfo(name, columns, distribution, scheme, partitionKeys, sortColumns, indexColumns, properties,
+                generation, stats, chunks, partitionColumns, newPartitions);
+    }
+
+    /** The same table with these columns and partition columns (ALTER TABLE); chunks, statistics and partitions kept. */
+    public TableInfo withPartitionColumns(List<String> newPartitionColumns) {
+        return new TableInfo(name, columns, distribution, scheme, partitionKeys, sortColumns, indexColumns, properties,
+                generation, stats, chunks, newPartitionColumns, partitions);
     }
 
     @JsonIgnore
@@ -106,16 +161,16 @@ public record TableInfo(
     /** The same table with new chunks and statistics, one generation later: what a load publishes. */
     public TableInfo withData(List<ChunkInfo> newChunks, TableStats newStats, long newGeneration) {
         return new TableInfo(name, columns, distribution, scheme, partitionKeys, sortColumns, indexColumns, properties,
-                newGeneration, newStats, newChunks);
+                newGeneration, newStats, newChunks, partitionColumns, partitions);
     }
 
     public TableInfo withProperties(List<Property> newProperties) {
         return new TableInfo(name, columns, distribution, scheme, partitionKeys, sortColumns, indexColumns, newProperties,
-                generation, stats, chunks);
+                generation, stats, chunks, partitionColumns, partitions);
     }
 
     public TableInfo withStats(TableStats newStats) {
         return new TableInfo(name, columns, distribution, scheme, partitionKeys, sortColumns, indexColumns, properties,
-                generation, newStats, chunks);
+                generation, newStats, chunks, partitionColumns, partitions);
     }
 }

@@ -84,6 +84,35 @@ public final class CatalogValidator {
         return problems;
     }
 
+    /** Partition columns are the table's last columns, of a type with one text form; each partition has a value per column. */
+    private static void checkPartitions(String where, TableInfo t, List<String> problems) {
+        List<String> names = t.columnNames();
+        int n = t.partitionColumns().size();
+        if (n == 0) {
+            if (!t.partitions().isEmpty()) {
+                problems.add(where + " is not partitioned but lists partitions");
+            }
+            return;
+        }
+        if (n >= names.size() || !names.subList(names.size() - n, names.size()).equals(t.partitionColumns())) {
+            problems.add(where + " has partition columns " + t.partitionColumns() + " that are not its last columns"
+                    + " (after at least one other column): " + names);
+            return;
+        }
+        for (org.hadoopdb.catalog.model.ColumnInfo c : t.partitionColumnInfos()) {
+            if (!org.hadoopdb.catalog.model.PartitionValues.allowed(c.type())) {
+                problems.add(where + " has partition column '" + c.name() + "' of type " + c.type() + "; a partition column is "
+                        + org.hadoopdb.catalog.model.PartitionValues.allowedTypes());
+            }
+        }
+        for (org.hadoopdb.catalog.model.PartitionInfo p : t.partitions()) {
+            if (p.values().size() != n) {
+                problems.add(where + " has partition " + p.values() + " with " + p.values().size() + " values for " + n
+                        + " partition columns");
+            }
+        }
+    }
+
     private static void checkTable(Catalog catalog, TableInfo t, Set<String> nodeIds, List<String> problems) {
         String where = "table '" + t.name() + "'";
         if (t.columns().isEmpty()) {
@@ -98,6 +127,7 @@ public final class CatalogValidator {
         checkColumnsExist(where, "partition key", t.partitionKeys(), columns, problems);
         checkColumnsExist(where, "sort column", t.sortColumns(), columns, problems);
         checkColumnsExist(where, "index column", t.indexColumns(), columns, problems);
+        checkPartitions(where, t, problems);
 
         PartitioningScheme scheme = null;
         switch (t.distribution()) {

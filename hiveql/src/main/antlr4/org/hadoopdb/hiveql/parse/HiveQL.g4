@@ -30,8 +30,8 @@ statement
       (NOSCAN | FOR COLUMNS (identifier (COMMA identifier)*)?)?               #analyzeTableStatement
     | SHOW FUNCTIONS (LIKE? pattern=stringLiteral)?                           #showFunctionsStatement
     | (DESCRIBE | DESC) FUNCTION EXTENDED? functionName                       #describeFunctionStatement
-    | (DESCRIBE | DESC) (EXTENDED | FORMATTED)? tableName                     #describeStatement
-    | LOAD DATA LOCAL? INPATH path=stringLiteral OVERWRITE? INTO TABLE tableName #loadDataStatement
+    | (DESCRIBE | DESC) (EXTENDED | FORMATTED)? tableName partitionSpec?      #describeStatement
+    | LOAD DATA LOCAL? INPATH path=stringLiteral OVERWRITE? INTO TABLE tableName partitionSpec? #loadDataStatement
     | USE identifier                                                          #useStatement
     | insert                                                                  #insertStatement
     | createView                                                              #createViewStatement
@@ -40,7 +40,8 @@ statement
     | ALTER (TABLE | VIEW) tableName RENAME TO newName=tableName              #renameStatement
     | ALTER TABLE tableName alterTableAction                                  #alterTableStatement
     | SHOW VIEWS ((FROM | IN) database=identifier)? (LIKE? pattern=stringLiteral)? #showViewsStatement
-    | TRUNCATE TABLE? tableName                                               #truncateTableStatement
+    | TRUNCATE TABLE? tableName partitionSpec?                                #truncateTableStatement
+    | SHOW PARTITIONS tableName partitionSpec?                                #showPartitionsStatement
     | SHOW CREATE TABLE tableName                                             #showCreateTableStatement
     | SHOW COLUMNS (FROM | IN) tableName                                      #showColumnsStatement
     | SHOW TBLPROPERTIES tableName (LPAREN key=stringLiteral RPAREN)?         #showTblPropertiesStatement
@@ -58,6 +59,7 @@ createTable
     : CREATE TABLE (IF NOT EXISTS)? tableName
       (LPAREN columnDefinition (COMMA columnDefinition)* RPAREN)?
       (COMMENT comment=stringLiteral)?
+      partitionedBy?
       bucketSpec?
       rowFormat?
       (STORED AS fileFormat=identifier)?
@@ -80,6 +82,29 @@ alterTableAction
     : ADD COLUMNS LPAREN columnDefinition (COMMA columnDefinition)* RPAREN             #addColumns
     | CHANGE COLUMN? old=identifier columnDefinition                                   #changeColumn
     | SET tableProperties                                                              #setTableProperties
+    | ADD (IF NOT EXISTS)? partitionSpec (LOCATION stringLiteral)? (partitionSpec (LOCATION stringLiteral)?)* #addPartitions
+    | DROP (IF EXISTS)? partitionSpec (COMMA partitionSpec)*                           #dropPartitions
+    ;
+
+partitionedBy
+    : PARTITIONED BY LPAREN columnDefinition (COMMA columnDefinition)* RPAREN
+    ;
+
+// PARTITION (dt='2020-01-01', hr=12, country): a column without a value is a dynamic partition column
+partitionSpec
+    : PARTITION LPAREN partitionValue (COMMA partitionValue)* RPAREN
+    ;
+
+partitionValue
+    : identifier (EQ partitionConstant)?
+    ;
+
+partitionConstant
+    : stringLiteral
+    | MINUS_SIGN? number
+    | TRUE
+    | FALSE
+    | DATE stringLiteral
     ;
 
 columnDefinition
@@ -119,8 +144,8 @@ tableProperty
 
 insert
     : INSERT OVERWRITE LOCAL? DIRECTORY path=stringLiteral rowFormat? query                  #insertDirectory
-    | INSERT OVERWRITE TABLE tableName query                                                  #insertOverwrite
-    | INSERT INTO TABLE? tableName (LPAREN identifier (COMMA identifier)* RPAREN)? (query | valuesClause) #insertInto
+    | INSERT OVERWRITE TABLE tableName partitionSpec? (IF NOT EXISTS)? query                  #insertOverwrite
+    | INSERT INTO TABLE? tableName partitionSpec? (LPAREN identifier (COMMA identifier)* RPAREN)? (query | valuesClause) #insertInto
     ;
 
 valuesClause
@@ -452,4 +477,6 @@ nonReserved
     | CASCADE | DATABASE | DATABASES | DBPROPERTIES | LOCATION | RESTRICT | SCHEMA | SCHEMAS
     // statistics
     | ANALYZE | COMPUTE | STATISTICS | NOSCAN | FOR
+    // partitions
+    | PARTITIONED | PARTITIONS
     ;

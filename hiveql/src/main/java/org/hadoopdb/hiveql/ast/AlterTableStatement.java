@@ -8,7 +8,7 @@ import java.util.function.UnaryOperator;
 public record AlterTableStatement(String table, Action action, SourceSpan span) implements Statement {
 
     /** What an {@code ALTER TABLE} changes. */
-    public sealed interface Action permits AddColumns, ChangeColumn, SetProperties {
+    public sealed interface Action permits AddColumns, ChangeColumn, SetProperties, AddPartitions, DropPartitions {
     }
 
     /** {@code ADD COLUMNS (c type [COMMENT '…'], …)}: appended after the existing columns. */
@@ -26,6 +26,20 @@ public record AlterTableStatement(String table, Action action, SourceSpan span) 
     public record SetProperties(Map<String, String> properties) implements Action {
         public SetProperties {
             properties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(properties));
+        }
+    }
+
+    /** {@code ADD [IF NOT EXISTS] PARTITION (…) [PARTITION (…) …]}: every column of each spec has a value. */
+    public record AddPartitions(boolean ifNotExists, List<PartitionSpec> partitions) implements Action {
+        public AddPartitions {
+            partitions = List.copyOf(partitions);
+        }
+    }
+
+    /** {@code DROP [IF EXISTS] PARTITION (…) [, PARTITION (…) …]}: a spec may name some of the columns (all partitions matching). */
+    public record DropPartitions(boolean ifExists, List<PartitionSpec> partitions) implements Action {
+        public DropPartitions {
+            partitions = List.copyOf(partitions);
         }
     }
 

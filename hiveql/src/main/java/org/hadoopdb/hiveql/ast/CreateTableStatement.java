@@ -6,22 +6,23 @@ import java.util.function.UnaryOperator;
 import org.apache.calcite.sql.SqlNode;
 
 /**
- * {@code CREATE TABLE [IF NOT EXISTS] name (columns) [COMMENT '…'] [CLUSTERED BY (keys) [SORTED BY (cols)] INTO n BUCKETS]
+ * {@code CREATE TABLE [IF NOT EXISTS] name (columns) [COMMENT '…'] [PARTITIONED BY (columns)] [CLUSTERED BY (keys) [SORTED BY (cols)] INTO n BUCKETS]
  * [ROW FORMAT …] [STORED AS TEXTFILE] [TBLPROPERTIES ('k'='v', …)] [AS query]}.
  *
  * @param columns     empty for {@code CREATE TABLE … AS SELECT} without a column list
  * @param clusteredBy partitioning key columns (empty: not clustered)
  * @param buckets     {@code INTO n BUCKETS}, or null
  * @param asQuery     the query of {@code CREATE TABLE … AS SELECT}, or null
+ * @param partitionedBy the columns of {@code PARTITIONED BY (…)} (empty: not partitioned)
  */
 public record CreateTableStatement(String name, boolean ifNotExists, List<ColumnDef> columns, String comment,
                                    List<String> clusteredBy, List<SortColumn> sortedBy, Integer buckets,
                                    RowFormat rowFormat, Map<String, String> properties, SqlNode asQuery,
-                                   SourceSpan span) implements Statement {
+                                   List<ColumnDef> partitionedBy, SourceSpan span) implements Statement {
 
     @Override
     public Statement withTableNames(UnaryOperator<String> qualify) {
         return new CreateTableStatement(qualify.apply(name), ifNotExists, columns, comment, clusteredBy, sortedBy, buckets,
-                rowFormat, properties, asQuery, span);
+                rowFormat, properties, asQuery, partitionedBy, span);
     }
 }

@@ -10,7 +10,7 @@ public sealed interface Statement permits QueryStatement, ExplainStatement, Crea
         InsertTableStatement, ShowFunctionsStatement, UseStatement, CreateViewStatement, DropViewStatement,
         AlterViewStatement, RenameStatement, AlterTableStatement, ShowViewsStatement, TruncateTableStatement,
         ShowCreateTableStatement, ShowColumnsStatement, ShowTablePropertiesStatement, CreateDatabaseStatement,
-        DropDatabaseStatement, ShowDatabasesStatement, DescribeDatabaseStatement, AnalyzeTableStatement {
+        DropDatabaseStatement, ShowDatabasesStatement, DescribeDatabaseStatement, AnalyzeTableStatement, ShowPartitionsStatement {
 
     /** Where the statement starts and its text. */
     SourceSpan span();

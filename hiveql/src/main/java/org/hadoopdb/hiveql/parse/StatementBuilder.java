@@ -28,6 +28,8 @@ import org.hadoopdb.hiveql.ast.ExplainStatement;
 import org.hadoopdb.hiveql.ast.InsertDirectoryStatement;
 import org.hadoopdb.hiveql.ast.InsertTableStatement;
 import org.hadoopdb.hiveql.ast.LoadDataStatement;
+import org.hadoopdb.hiveql.ast.PartitionSpec;
+import org.hadoopdb.hiveql.ast.ShowPartitionsStatement;
 import org.hadoopdb.hiveql.ast.QueryStatement;
 import org.hadoopdb.hiveql.ast.RowFormat;
 import org.hadoopdb.hiveql.ast.ShowFunctionsStatement;
@@ -119,8 +121,55 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
         }
         String comment = ctx.comment == null ? null : Literals.stringValue(ctx.comment);
         RowFormat rowFormat = ctx.rowFormat() == null ? null : rowFormat(ctx.rowFormat());
+        List<ColumnDef> partitionedBy = ctx.partitionedBy() == null ? List.of() : columns(ctx.partitionedBy().columnDefinition());
+        for (ColumnDef p : partitionedBy) {
+            if (columns.stream().anyMatch(c -> c.name().equals(p.name()))) {
+                throw source.error(ctx.partitionedBy(), "column '" + p.name()
+                        + "' is both a column and a partition column: a partition column is not repeated in the column list");
+            }
+        }
+        if (!partitionedBy.isEmpty() && asQuery != null) {
+            throw source.error(ctx.partitionedBy(), "CREATE TABLE … PARTITIONED BY … AS SELECT is not supported, as in Hive:"
+                    + " create the table, then INSERT … PARTITION (…) SELECT");
+        }
         return new CreateTableStatement(name, ctx.EXISTS() != null, columns, comment, clusteredBy, sortedBy, buckets,
-                rowFormat, properties(ctx.tableProperties()), asQuery, span);
+                rowFormat, properties(ctx.tableProperties()), asQuery, partitionedBy, span);
+    }
+
+    /** A {@code PARTITION (…)} clause, or null when there is none. */
+    private PartitionSpec partitionSpec(HiveQL.PartitionSpecContext ctx) {
+        if (ctx == null) {
+            return null;
+        }
+        List<PartitionSpec.Value> values = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (HiveQL.PartitionValueContext v : ctx.partitionValue()) {
+            String column = Identifiers.name(v.identifier(), source);
+            if (!seen.add(column)) {
+                throw source.error(v.identifier(), "partition column '" + column + "' is named twice");
+            }
+            values.add(new PartitionSpec.Value(column, v.partitionConstant() == null ? null : partitionConstant(v.partitionConstant())));
+        }
+        return new PartitionSpec(values);
+    }
+
+    private static String partitionConstant(HiveQL.PartitionConstantContext c) {
+        if (c.number() != null) {
+            return (c.MINUS_SIGN() == null ? "" : "-") + c.number().getText();
+        }
+        if (c.stringLiteral() != null) {
+            return Literals.stringValue(c.stringLiteral());
+        }
+        return c.TRUE() != null ? "true" : "false";
+    }
+
+    /** A spec whose columns all have values ({@code LOAD DATA}, {@code ADD PARTITION}, …). */
+    private PartitionSpec staticSpec(HiveQL.PartitionSpecContext ctx, String statement) {
+        PartitionSpec spec = partitionSpec(ctx);
+        if (spec != null && !spec.isStatic()) {
+            throw source.error(ctx, statement + " needs a value for every column of its PARTITION clause: " + spec);
+        }
+        return spec;
     }
 
     private List<ColumnDef> columns(List<HiveQL.ColumnDefinitionContext> definitions) {
@@ -228,6 +277,18 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
         } else if (action instanceof HiveQL.ChangeColumnContext change) {
             built = new AlterTableStatement.ChangeColumn(Identifiers.name(change.old, source),
                     columns(List.of(change.columnDefinition())).get(0));
+        } else if (action instanceof HiveQL.AddPartitionsContext add) {
+            if (!add.LOCATION().isEmpty()) {
+                throw source.error(add.LOCATION(0).getSymbol(), "ADD PARTITION … LOCATION is not supported: a partition's rows"
+                        + " live in the table's chunks; load files into it with LOAD DATA INPATH '…' INTO TABLE … PARTITION (…)");
+            }
+            List<PartitionSpec> specs = new ArrayList<>();
+            add.partitionSpec().forEach(p -> specs.add(staticSpec(p, "ALTER TABLE … ADD PARTITION")));
+            built = new AlterTableStatement.AddPartitions(add.EXISTS() != null, specs);
+        } else if (action instanceof HiveQL.DropPartitionsContext drop) {
+            List<PartitionSpec> specs = new ArrayList<>();
+            drop.partitionSpec().forEach(p -> specs.add(staticSpec(p, "ALTER TABLE … DROP PARTITION")));
+            built = new AlterTableStatement.DropPartitions(drop.EXISTS() != null, specs);
         } else {
             built = new AlterTableStatement.SetProperties(properties(((HiveQL.SetTablePropertiesContext) action).tableProperties()));
         }
@@ -241,7 +302,14 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
 
     @Override
     public Statement visitTruncateTableStatement(HiveQL.TruncateTableStatementContext ctx) {
-        return new TruncateTableStatement(queries.tableNameString(ctx.tableName()), span());
+        return new TruncateTableStatement(queries.tableNameString(ctx.tableName()),
+                staticSpec(ctx.partitionSpec(), "TRUNCATE TABLE"), span());
+    }
+
+    @Override
+    public Statement visitShowPartitionsStatement(HiveQL.ShowPartitionsStatementContext ctx) {
+        return new ShowPartitionsStatement(queries.tableNameString(ctx.tableName()), staticSpec(ctx.partitionSpec(), "SHOW PARTITIONS"),
+                span());
     }
 
     @Override
@@ -333,13 +401,14 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
     @Override
     public Statement visitDescribeStatement(HiveQL.DescribeStatementContext ctx) {
         boolean detailed = ctx.EXTENDED() != null || ctx.FORMATTED() != null;
-        return new DescribeStatement(queries.tableNameString(ctx.tableName()), detailed, span());
+        return new DescribeStatement(queries.tableNameString(ctx.tableName()), detailed,
+                staticSpec(ctx.partitionSpec(), "DESCRIBE"), span());
     }
 
     @Override
     public Statement visitLoadDataStatement(HiveQL.LoadDataStatementContext ctx) {
         return new LoadDataStatement(ctx.LOCAL() != null, Literals.stringValue(ctx.path), ctx.OVERWRITE() != null,
-                queries.tableNameString(ctx.tableName()), span());
+                queries.tableNameString(ctx.tableName()), staticSpec(ctx.partitionSpec(), "LOAD DATA"), span());
     }
 
     @Override
@@ -361,13 +430,18 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
                     queries.subquery(directory.query()), span);
         }
         if (ctx instanceof HiveQL.InsertOverwriteContext overwrite) {
-            return new InsertTableStatement(queries.tableNameString(overwrite.tableName()), true, List.of(),
-                    queries.subquery(overwrite.query()), span);
+            if (overwrite.EXISTS() != null) {
+                throw source.error(overwrite.EXISTS().getSymbol(), "INSERT OVERWRITE … IF NOT EXISTS is not supported;"
+                        + " check SHOW PARTITIONS first");
+            }
+            return new InsertTableStatement(queries.tableNameString(overwrite.tableName()), true,
+                    partitionSpec(overwrite.partitionSpec()), List.of(), queries.subquery(overwrite.query()), span);
         }
         HiveQL.InsertIntoContext into = (HiveQL.InsertIntoContext) ctx;
         List<String> columns = new ArrayList<>();
         into.identifier().forEach(id -> columns.add(Identifiers.name(id, source)));
         SqlNode rows = into.query() != null ? queries.subquery(into.query()) : queries.values(into.valuesClause());
-        return new InsertTableStatement(queries.tableNameString(into.tableName()), false, columns, rows, span);
+        return new InsertTableStatement(queries.tableNameString(into.tableName()), false, partitionSpec(into.partitionSpec()),
+                columns, rows, span);
     }
 }

@@ -17,6 +17,10 @@ import org.hadoopdb.hiveql.ast.ShowCreateTableStatement;
 import org.hadoopdb.hiveql.ast.ShowTablePropertiesStatement;
 import org.hadoopdb.hiveql.ast.ShowViewsStatement;
 import org.hadoopdb.hiveql.ast.TruncateTableStatement;
+import org.hadoopdb.hiveql.ast.InsertTableStatement;
+import org.hadoopdb.hiveql.ast.LoadDataStatement;
+import org.hadoopdb.hiveql.ast.PartitionSpec;
+import org.hadoopdb.hiveql.ast.ShowPartitionsStatement;
 import org.hadoopdb.hiveql.ast.ViewColumn;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -136,6 +140,75 @@ class DefinitionStatementTest {
         var all = (ShowTablePropertiesStatement) statement("SHOW TBLPROPERTIES t");
         assertThat(all.key()).isNull();
         assertThat(((ShowTablePropertiesStatement) statement("SHOW TBLPROPERTIES t ('field.delim')")).key()).isEqualTo("field.delim");
+    }
+
+    @Nested
+    class Partitions {
+        @Test
+        void createTablePartitionedAndClustered() {
+            var create = (org.hadoopdb.hiveql.ast.CreateTableStatement) statement("""
+                    CREATE TABLE logs (ip STRING, hits INT) COMMENT 'daily'
+                    PARTITIONED BY (dt DATE, Country STRING COMMENT 'iso code')
+                    CLUSTERED BY (ip) INTO 4 BUCKETS""");
+            assertThat(create.columns()).extracting(ColumnDef::name).containsExactly("ip", "hits");
+            assertThat(create.partitionedBy()).containsExactly(new ColumnDef("dt", "date", null),
+                    new ColumnDef("country", "string", "iso code"));
+            assertThat(create.clusteredBy()).containsExactly("ip");
+        }
+
+        @Test
+        void aPartitionColumnIsNotAlsoAColumn() {
+            assertThatThrownBy(() -> statement("CREATE TABLE t (a INT, dt STRING) PARTITIONED BY (dt STRING)"))
+                    .isInstanceOf(HiveQlSyntaxException.class).hasMessageContaining("column 'dt' is both a column and a partition column");
+        }
+
+        @Test
+        void insertWithStaticAndDynamicColumns() {
+            var insert = (InsertTableStatement) statement(
+                    "INSERT OVERWRITE TABLE logs PARTITION (dt='2020-01-01', hr=-5, ok=true, country) SELECT * FROM s");
+            assertThat(insert.overwrite()).isTrue();
+            assertThat(insert.partition().values()).containsExactly(new PartitionSpec.Value("dt", "2020-01-01"),
+                    new PartitionSpec.Value("hr", "-5"), new PartitionSpec.Value("ok", "true"),
+                    new PartitionSpec.Value("country", null));
+            assertThat(insert.partition().isStatic()).isFalse();
+            var into = (InsertTableStatement) statement("INSERT INTO logs PARTITION (dt=DATE '2020-01-02') VALUES ('1.2.3.4', 1)");
+            assertThat(into.partition().values()).containsExactly(new PartitionSpec.Value("dt", "2020-01-02"));
+            assertThat(((InsertTableStatement) statement("INSERT INTO logs SELECT 1")).partition()).isNull();
+        }
+
+        @Test
+        void loadShowTruncateDescribeAndAlter() {
+            var load = (LoadDataStatement) statement("LOAD DATA LOCAL INPATH '/d' OVERWRITE INTO TABLE logs PARTITION (dt='x')");
+            assertThat(load.partition().values()).containsExactly(new PartitionSpec.Value("dt", "x"));
+            var show = (ShowPartitionsStatement) statement("SHOW PARTITIONS logs PARTITION (country='nl')");
+            assertThat(show.partition().columns()).containsExactly("country");
+            assertThat(((ShowPartitionsStatement) statement("show partitions db.logs")).partition()).isNull();
+            assertThat(((TruncateTableStatement) statement("TRUNCATE TABLE logs PARTITION (dt='x')")).partition().columns())
+                    .containsExactly("dt");
+            var add = (AlterTableStatement) statement("ALTER TABLE logs ADD IF NOT EXISTS PARTITION (dt='a') PARTITION (dt='b')");
+            var added = (AlterTableStatement.AddPartitions) add.action();
+            assertThat(added.ifNotExists()).isTrue();
+            assertThat(added.partitions()).hasSize(2);
+            var drop = (AlterTableStatement.DropPartitions) ((AlterTableStatement) statement(
+                    "ALTER TABLE logs DROP IF EXISTS PARTITION (dt='a'), PARTITION (dt='b')")).action();
+            assertThat(drop.ifExists()).isTrue();
+            assertThat(drop.partitions()).extracting(p -> p.values().get(0).value()).containsExactly("a", "b");
+        }
+
+        @Test
+        void staticStatementsNeedEveryValue() {
+            assertThatThrownBy(() -> statement("LOAD DATA INPATH '/d' INTO TABLE logs PARTITION (dt)"))
+                    .isInstanceOf(HiveQlSyntaxException.class).hasMessageContaining("LOAD DATA needs a value for every column");
+            assertThatThrownBy(() -> statement("ALTER TABLE logs ADD PARTITION (dt='a') LOCATION '/x'"))
+                    .isInstanceOf(HiveQlSyntaxException.class).hasMessageContaining("LOCATION is not supported");
+            assertThatThrownBy(() -> statement("INSERT INTO logs PARTITION (dt='a', dt='b') SELECT 1"))
+                    .isInstanceOf(HiveQlSyntaxException.class).hasMessageContaining("'dt' is named twice");
+        }
+
+        @Test
+        void theNewKeywordsStayUsableAsNames() {
+            assertThat(sql("SELECT partitioned, partitions FROM t")).isEqualTo("SELECT \"partitioned\", \"partitions\" FROM \"t\"");
+        }
     }
 
     private static org.hadoopdb.hiveql.ast.SourceSpan span(String text) {

@@ -172,7 +172,7 @@ class StatementTest {
     void tableNamesAreQualifiedBySessions() {
         var load = (LoadDataStatement) statement("LOAD DATA INPATH '/x' INTO TABLE sales.Orders");
         assertThat(load.table()).isEqualTo("sales.orders");
-        assertThat(load.withTableNames(n -> "q:" + n)).isEqualTo(new LoadDataStatement(false, "/x", false, "q:sales.orders",
+        assertThat(load.withTableNames(n -> "q:" + n)).isEqualTo(new LoadDataStatement(false, "/x", false, "q:sales.orders", null,
                 load.span()));
         var explain = (ExplainStatement) statement("EXPLAIN INSERT INTO t SELECT 1");
         assertThat(((InsertTableStatement) ((ExplainStatement) explain.withTableNames(n -> "q:" + n)).explained()).table())
