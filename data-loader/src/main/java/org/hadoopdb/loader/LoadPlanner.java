@@ -34,9 +34,9 @@ final class LoadPlanner {
      * @param inputBytes the size of the input, which sizes the chunks of a first load with {@code hadoopdb.max-chunk-size}
      * @param workDir    the load's work directory
      */
-    LoadPlan plan(String loadId, long inputBytes, boolean overwrite, Path workDir) {
+    LoadPlan plan(String loadId, long inputBytes, boolean overwrite, PartitionWrite partitions, Path workDir) {
         PartitioningScheme scheme = chooseScheme(inputBytes);
-        return new LoadPlan(loadId, table, scheme, catalog.nodes(), nextGeneration(), overwrite, workDir.toString());
+        return new LoadPlan(loadId, table, scheme, catalog.nodes(), nextGeneration(), overwrite, workDir.toString(), partitions);
     }
 
     /** The table's scheme; at a first load with {@code hadoopdb.max-chunk-size} (and no explicit chunk count), one sized from the input. */

@@ -63,7 +63,8 @@ final class LoadRun {
             progress.startPhase();
             progress.report(LoadPhase.PREPARE, 0, 0);
             LoadInputs inputs = LoadInputs.resolve(spec, workspace);
-            plan = new LoadPlanner(store, catalog, table).plan(loadId, inputs.bytes(), spec.overwrite(), workspace.workDir());
+            plan = new LoadPlanner(store, catalog, table).plan(loadId, inputs.bytes(), spec.overwrite() && spec.partitions() == null,
+                    spec.partitions(), workspace.workDir());
             TextFormat format = spec.format().applyTo(TextFormat.fromProperties(TableProperties.of(table)));
             RejectLimit limit = RejectLimit.parse(spec.maxRejects() != null ? spec.maxRejects() : config.get(ConfigKeys.LOAD_MAX_REJECTS));
             LOG.info("Load {} of table {} (generation {}, {}) from {} ({} bytes), {}", loadId, table.name(), plan.generation(),

@@ -31,9 +31,11 @@ import org.hadoopdb.loader.text.TextFormat;
  * @param overwrite  replace the table's rows (true) or append to them (false)
  * @param maxRejects tolerated rejects ({@code 100} or {@code 0.5%}), or null for {@code hadoopdb.load.max-rejects}
  * @param rejectDir  directory for the reject file, or null for {@code hadoopdb.load.reject-dir}
+ * @param partitions what a load into a partitioned table writes (required for one, null for others); its
+ *                   {@code replace}, not {@code overwrite}, says whether rows are replaced
  */
 public record LoadSpec(String table, List<String> inputs, boolean local, RowSchema rowSchema, FormatOverrides format,
-                       boolean overwrite, String maxRejects, String rejectDir) {
+                       boolean overwrite, String maxRejects, String rejectDir, PartitionWrite partitions) {
 
     public LoadSpec {
         Objects.requireNonNull(table, "table");
@@ -99,6 +101,7 @@ public record LoadSpec(String table, List<String> inputs, boolean local, RowSche
         private boolean overwrite;
         private String maxRejects;
         private String rejectDir;
+        private PartitionWrite partitions;
 
         private Builder(String table) {
             this.table = table;
@@ -184,10 +187,16 @@ public record LoadSpec(String table, List<String> inputs, boolean local, RowSche
             return this;
         }
 
+        /** The partitions a load into a partitioned table writes ({@link PartitionWrite}). */
+        public Builder partitions(PartitionWrite write) {
+            partitions = write;
+            return this;
+        }
+
         public LoadSpec build() {
             return new LoadSpec(table, inputs, local, rowSchema,
                     new FormatOverrides(delimiter, escape, quote, nullString, headerLines, encoding, escapeCrLf),
-                    overwrite, maxRejects, rejectDir);
+                    overwrite, maxRejects, rejectDir, partitions);
         }
     }
 }

@@ -132,6 +132,15 @@ final class Publication {
         }
     }
 
+    /** The partitions after the load: those the table has now (ADD PARTITION may have added some meanwhile) and those written. */
+    private List<org.hadoopdb.catalog.model.PartitionInfo> withWritten(List<org.hadoopdb.catalog.model.PartitionInfo> current) {
+        List<org.hadoopdb.catalog.model.PartitionInfo> out = new ArrayList<>(current);
+        if (plan.partitions() != null) {
+            out.addAll(plan.partitions().written());
+        }
+        return out;
+    }
+
     private Catalog publishCatalog(List<ChunkInfo> chunks, TableStats stats) {
         PartitioningScheme scheme = plan.scheme();
         try {
@@ -148,7 +157,8 @@ final class Publication {
                     next = next.withScheme(scheme);
                 }
                 TableInfo updated = new TableInfo(cur.name(), cur.columns(), cur.distribution(), scheme == null ? null : scheme.id(),
-                        cur.partitionKeys(), cur.sortColumns(), cur.indexColumns(), cur.properties(), plan.generation(), stats, chunks);
+                        cur.partitionKeys(), cur.sortColumns(), cur.indexColumns(), cur.properties(), plan.generation(), stats, chunks,
+                        cur.partitionColumns(), withWritten(cur.partitions()));
                 return next.withTable(updated);
             });
         } catch (CatalogException e) {

@@ -70,8 +70,12 @@ public abstract class PartitionMapper<K, V> extends Mapper<K, V, NullWritable, N
         Configuration conf = ctx.getConfiguration();
         plan = LoadPlan.load(conf);
         distribution = plan.table().distribution();
-        records = new RecordConverter(format(conf), plan.columns(), distribution == Distribution.HASH ? plan.keyColumns() : new int[0],
+        TextFormat textFormat = format(conf);
+        records = new RecordConverter(textFormat, plan.columns(), distribution == Distribution.HASH ? plan.keyColumns() : new int[0],
                 true);
+        if (!plan.staticPartitionValues().isEmpty()) {
+            records.withConstantColumns(plan.staticPartitionValues(), org.hadoopdb.catalog.model.PartitionValues.DEFAULT_PARTITION);
+        }
         hasher = distribution == Distribution.HASH ? plan.keyHasher() : null;
         partitions = plan.isReplicated() ? 1 : plan.chunkCount();
         outputs = new OutputStream[partitions];

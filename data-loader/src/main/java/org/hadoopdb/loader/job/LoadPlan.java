@@ -39,9 +39,11 @@ import org.hadoopdb.loader.physical.SchemaTag;
  * @param generation the generation this load writes
  * @param overwrite  true to replace the table's rows, false to append to them
  * @param workDir    the load's intermediate directory (a Hadoop path)
+ * @param partitions what a load into a partitioned table writes (its {@code replace} drops only those partitions'
+ *                   previous rows; {@code overwrite} is then false), or null
  */
 public record LoadPlan(String loadId, TableInfo table, PartitioningScheme scheme, List<NodeInfo> nodes, long generation,
-                       boolean overwrite, String workDir) {
+                       boolean overwrite, String workDir, org.hadoopdb.loader.PartitionWrite partitions) {
 
     static final String CATALOG = "hadoopdb.job.load.plan.catalog";
     static final String LOAD_ID = "hadoopdb.job.load.plan.load-id";
@@ -49,12 +51,40 @@ public record LoadPlan(String loadId, TableInfo table, PartitioningScheme scheme
     static final String OVERWRITE = "hadoopdb.job.load.plan.overwrite";
     static final String WORK_DIR = "hadoopdb.job.load.plan.work-dir";
     static final String SCHEME = "hadoopdb.job.load.plan.scheme";
+    static final String STATIC_PARTITION = "hadoopdb.job.load.plan.static-partition";
+    static final String WRITTEN_PARTITIONS = "hadoopdb.job.load.plan.written-partitions";
+    static final String REPLACE_PARTITIONS = "hadoopdb.job.load.plan.replace-partitions";
 
     public LoadPlan {
         nodes = List.copyOf(nodes);
         if (table.isReplicated() != (scheme == null)) {
             throw new LoaderException("Table '" + table.name() + "': a replicated table has no partitioning scheme, others need one");
         }
+        if (!table.isPartitioned() && partitions != null) {
+            throw new LoaderException("Table '" + table.name() + "' is not partitioned: a load into it names no partition");
+        }
+        if (partitions != null && !partitions.staticValues().isEmpty()
+                && partitions.staticValues().size() != table.partitionColumns().size()) {
+            throw new LoaderException("Table '" + table.name() + "' is partitioned by " + table.partitionColumns() + ": "
+                    + partitions.staticValues().size() + " partition value(s) given");
+        }
+        if (table.isPartitioned() && (partitions == null || overwrite)) {
+            throw new LoaderException("Table '" + table.name() + "' is partitioned by " + table.partitionColumns()
+                    + ": a load into it names its partitions (PARTITION (…))");
+        }
+    }
+
+    /**
+     * The values of the partition columns appended to every text record, in canonical text (empty when the
+     * records carry them, or the table is not partitioned).
+     */
+    public List<String> staticPartitionValues() {
+        return partitions == null ? List.of() : partitions.staticValues();
+    }
+
+    /** The partitions whose previous rows the new generation does not keep. */
+    public List<org.hadoopdb.catalog.model.PartitionInfo> replacedPartitions() {
+        return partitions == null ? List.of() : partitions.replaced();
     }
 
     public boolean isReplicated() {
@@ -139,9 +169,9 @@ public record LoadPlan(String loadId, TableInfo table, PartitioningScheme scheme
     }
 
     /**
-     * When appending, the schema of the previous generation's copy of {@code chunk} on node
-     * {@code nodeId}, whose rows the new generation starts from; empty when overwriting or when
-     * the table was never loaded.
+     * When appending (or replacing some partitions), the schema of the previous generation's copy of
+     * {@code chunk} on node {@code nodeId}, whose rows the new generation starts from (less those of
+     * {@link #replacedPartitions()}); empty when overwriting or when the table was never loaded.
      */
     public Optional<String> previousSchema(int chunk, String nodeId) {
         if (overwrite || table.generation() == 0 || table.chunks().isEmpty()) {
@@ -210,6 +240,11 @@ public record LoadPlan(String loadId, TableInfo table, PartitioningScheme scheme
         if (scheme != null) {
             conf.set(SCHEME, scheme.id());
         }
+        if (partitions != null) {
+            conf.set(STATIC_PARTITION, org.hadoopdb.loader.PartitionWrite.encodeValues(partitions.staticValues()));
+            conf.set(WRITTEN_PARTITIONS, org.hadoopdb.loader.PartitionWrite.encode(partitions.written()));
+            conf.setBoolean(REPLACE_PARTITIONS, partitions.replace());
+        }
     }
 
     /** The plan a task finds in its job configuration. */
@@ -222,6 +257,8 @@ public record LoadPlan(String loadId, TableInfo table, PartitioningScheme scheme
         String schemeId = conf.get(SCHEME);
         PartitioningScheme scheme = schemeId == null ? null : mini.scheme(schemeId);
         return new LoadPlan(conf.get(LOAD_ID), mini.tables().get(0), scheme, mini.nodes(), conf.getLong(GENERATION, 1),
-                conf.getBoolean(OVERWRITE, false), conf.get(WORK_DIR));
+                conf.getBoolean(OVERWRITE, false), conf.get(WORK_DIR), conf.get(WRITTEN_PARTITIONS) == null ? null
+                : new org.hadoopdb.loader.PartitionWrite(org.hadoopdb.loader.PartitionWrite.decodeValues(conf.get(STATIC_PARTITION)),
+                        org.hadoopdb.loader.PartitionWrite.decode(conf.get(WRITTEN_PARTITIONS)), conf.getBoolean(REPLACE_PARTITIONS, false)));
     }
 }

@@ -44,8 +44,12 @@ final class ChunkWriter implements AutoCloseable {
         this.connection = pools.connect(node);
     }
 
-    /** Creates the staging table (dropping a leftover of an earlier attempt) and copies the previous rows in. */
-    void create(SchemaTag tag, String previousSchema) throws SQLException {
+    /**
+     * Creates the staging table (dropping a leftover of an earlier attempt) and copies the previous rows in,
+     * but for those of the {@code replaced} partitions.
+     */
+    void create(SchemaTag tag, String previousSchema, java.util.List<org.hadoopdb.catalog.model.PartitionInfo> replaced)
+            throws SQLException {
         connection.setAutoCommit(false);
         try (java.sql.Statement st = connection.createStatement()) {
             // HadoopDB's parallelism is one task per node and chunk; parallel index workers would oversubscribe
@@ -53,7 +57,7 @@ final class ChunkWriter implements AutoCloseable {
         }
         ChunkSql.createTable(connection, schema, table, tag);
         if (previousSchema != null) {
-            previousRows = ChunkSql.copyRowsFrom(connection, previousSchema, schema, table);
+            previousRows = ChunkSql.copyRowsFrom(connection, previousSchema, schema, table, replaced);
         }
     }
 

@@ -89,7 +89,7 @@ public final class NodeLoadMapper extends Mapper<IntWritable, NullWritable, Null
         for (int chunk : chunks) {
             try (ChunkWriter w = new ChunkWriter(pools, node, chunk, plan.stagingSchema(chunk), plan.table())) {
                 long t0 = System.nanoTime();
-                w.create(plan.tag(), plan.previousSchema(chunk, node.id()).orElse(null));
+                w.create(plan.tag(), plan.previousSchema(chunk, node.id()).orElse(null), plan.replacedPartitions());
                 w.startCopy();
                 copy(ctx, inputDirectory(plan, chunk), w, () -> {
                     w.flush();

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import org.hadoopdb.catalog.model.ColumnInfo;
 import org.hadoopdb.catalog.model.TableInfo;
+import org.hadoopdb.catalog.model.PartitionInfo;
 
 /** The SQL the loader runs on a node to create, fill, index and inspect one copy of a chunk. */
 public final class ChunkSql {
@@ -54,12 +55,58 @@ public final class ChunkSql {
         return sb.toString();
     }
 
-    /** Copies every row of another copy of the table on the same node (appending keeps the old rows). */
-    public static long copyRowsFrom(Connection c, String fromSchema, String toSchema, TableInfo table) throws SQLException {
-        try (Statement st = c.createStatement()) {
-            return st.executeLargeUpdate("INSERT INTO " + PhysicalNames.qualified(toSchema, table.name()) + " (" + columnList(table)
-                    + ") SELECT " + columnList(table) + " FROM " + PhysicalNames.qualified(fromSchema, table.name()));
+    /**
+     * Copies the rows of another copy of the table on the same node (appending keeps the old rows), but
+     * for the rows of the {@code excluded} partitions (a partition being replaced).
+     */
+    public static long copyRowsFrom(Connection c, String fromSchema, String toSchema, TableInfo table,
+                                    List<PartitionInfo> excluded) throws SQLException {
+        String copy = "INSERT INTO " + PhysicalNames.qualified(toSchema, table.name()) + " (" + columnList(table)
+                + ") SELECT " + columnList(table) + " FROM " + PhysicalNames.qualified(fromSchema, table.name()) + " AS r";
+        if (excluded.isEmpty()) {
+            try (Statement st = c.createStatement()) {
+                return st.executeLargeUpdate(copy);
+            }
         }
+        try (PreparedStatement st = c.prepareStatement(copy + " WHERE NOT " + partitionMatch(table, excluded.size()))) {
+            bindPartitions(st, 1, excluded);
+            return st.executeLargeUpdate();
+        }
+    }
+
+    /**
+     * A condition true for the rows (alias {@code r}) of any of {@code count} partitions, whose values are
+     * bound as text parameters by {@link #bindPartitions} ({@code IS NOT DISTINCT FROM}: NULL is a value here).
+     */
+    public static String partitionMatch(TableInfo table, int count) {
+        List<ColumnInfo> columns = table.partitionColumnInfos();
+        StringBuilder values = new StringBuilder();
+        for (int p = 0; p < count; p++) {
+            values.append(p == 0 ? "(" : ", (");
+            for (int i = 0; i < columns.size(); i++) {
+                values.append(i == 0 ? "" : ", ").append("CAST(? AS ").append(columns.get(i).type().postgresType()).append(')');
+            }
+            values.append(')');
+        }
+        StringBuilder names = new StringBuilder();
+        StringBuilder match = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            names.append(i == 0 ? "" : ", ").append("p").append(i);
+            match.append(i == 0 ? "" : " AND ").append("r.").append(PhysicalNames.quote(columns.get(i).name()))
+                    .append(" IS NOT DISTINCT FROM v.p").append(i);
+        }
+        return "EXISTS (SELECT 1 FROM (VALUES " + values + ") AS v (" + names + ") WHERE " + match + ")";
+    }
+
+    /** Binds the partitions' values for {@link #partitionMatch}, from parameter {@code first}; returns the next parameter. */
+    public static int bindPartitions(PreparedStatement st, int first, List<PartitionInfo> partitions) throws SQLException {
+        int k = first;
+        for (PartitionInfo p : partitions) {
+            for (int i = 0; i < p.values().size(); i++) {
+                st.setString(k++, p.isNull(i) ? null : p.values().get(i));
+            }
+        }
+        return k;
     }
 
     /**

@@ -44,11 +44,12 @@ import org.hadoopdb.loader.text.TextFormat;
  * @param format        the text format of the table's input files, or null for Hive's defaults
  * @param properties    further table properties, kept as given
  * @param comment       the table comment, or null
+ * @param partitionColumns Hive's {@code PARTITIONED BY} columns: the last of {@code columns}, in order (empty: not partitioned)
  */
 public record TableDefinition(String name, List<ColumnInfo> columns, Distribution distribution, List<String> partitionKeys,
                               List<SortColumn> sortColumns, List<String> indexColumns, Integer chunksPerNode, Integer buckets,
                               Integer replication, Long maxChunkSize, TextFormat format, Map<String, String> properties,
-                              String comment) {
+                              String comment, List<String> partitionColumns) {
 
     /** A {@code SORTED BY} column with its direction. */
     public record SortColumn(String name, boolean ascending) {
@@ -64,6 +65,7 @@ public record TableDefinition(String name, List<ColumnInfo> columns, Distributio
         sortColumns = sortColumns == null ? List.of() : List.copyOf(sortColumns);
         indexColumns = normalize(indexColumns);
         properties = properties == null ? Map.of() : Map.copyOf(properties);
+        partitionColumns = normalize(partitionColumns);
     }
 
     private static List<String> normalize(List<String> names) {
@@ -93,6 +95,7 @@ public record TableDefinition(String name, List<ColumnInfo> columns, Distributio
         private TextFormat format;
         private final Map<String, String> properties = new LinkedHashMap<>();
         private String comment;
+        private final List<String> partitionColumns = new ArrayList<>();
 
         private Builder(String name) {
             this.name = Objects.requireNonNull(name, "name");
@@ -192,6 +195,15 @@ public record TableDefinition(String name, List<ColumnInfo> columns, Distributio
             return this;
         }
 
+        /** {@code PARTITIONED BY (…)}: these columns are added after the others and each partition is their values. */
+        public Builder partitionedBy(List<ColumnInfo> cols) {
+            for (ColumnInfo c : cols) {
+                columns.add(c);
+                partitionColumns.add(c.name());
+            }
+            return this;
+        }
+
         public Builder comment(String text) {
             comment = text;
             return this;
@@ -199,7 +211,7 @@ public record TableDefinition(String name, List<ColumnInfo> columns, Distributio
 
         public TableDefinition build() {
             return new TableDefinition(name, columns, distribution, keys, sort, indexes, chunksPerNode, buckets, replication,
-                    maxChunkSize, format, properties, comment);
+                    maxChunkSize, format, properties, comment, partitionColumns);
         }
     }
 }

@@ -83,7 +83,7 @@ public final class TableManager {
                 }
                 TableInfo t = TableInfo.created(def.name(), def.columns(), r.distribution, scheme == null ? null : scheme.id(),
                         def.partitionKeys(), def.sortColumns().stream().map(TableDefinition.SortColumn::name).toList(),
-                        def.indexColumns(), r.properties);
+                        r.indexColumns, r.properties).withPartitionColumns(def.partitionColumns());
                 Catalog next = c;
                 if (scheme != null && c.findScheme(scheme.id()).isEmpty()) {
                     next = next.withScheme(scheme);
@@ -131,7 +131,7 @@ public final class TableManager {
     // ---- resolution of the definition ----------------------------------------------------------
 
     private record Resolved(Distribution distribution, List<KeyFamily> families, Integer chunksPerNode, Integer buckets,
-                            Integer replication, Long maxChunkSize, List<Property> properties) {
+                            Integer replication, Long maxChunkSize, List<Property> properties, List<String> indexColumns) {
     }
 
     private Resolved resolve(TableDefinition def) {
@@ -166,6 +166,7 @@ public final class TableManager {
         checkColumns(def, "partitioning key", def.partitionKeys(), names);
         checkColumns(def, "sort column", def.sortColumns().stream().map(TableDefinition.SortColumn::name).toList(), names);
         checkColumns(def, "index column", def.indexColumns(), names);
+        List<String> indexColumns = partitionIndexes(def);
 
         List<KeyFamily> families = new ArrayList<>();
         for (String k : def.partitionKeys()) {
@@ -216,7 +217,41 @@ public final class TableManager {
         }
         List<Property> properties = new ArrayList<>();
         stored.forEach((k, v) -> properties.add(new Property(k, v)));
-        return new Resolved(distribution, families, cpn, buckets, repl, maxChunk, properties);
+        return new Resolved(distribution, families, cpn, buckets, repl, maxChunk, properties, indexColumns);
+    }
+
+    /**
+     * The index columns, with every partition column added: a query of one partition (the usual
+     * {@code WHERE dt = …}) then reads its rows through an index in each chunk instead of the whole chunk.
+     * A partition column is of a type with one text form and is not the partitioning key (all the rows
+     * of a partition would hash to one node), as in Hive, where it cannot be a bucketing column.
+     */
+    private static List<String> partitionIndexes(TableDefinition def) {
+        String t = def.name();
+        List<String> partitionColumns = def.partitionColumns();
+        List<String> names = def.columns().stream().map(ColumnInfo::name).toList();
+        if (!partitionColumns.isEmpty() && (partitionColumns.size() >= names.size()
+                || !names.subList(names.size() - partitionColumns.size(), names.size()).equals(partitionColumns))) {
+            throw new LoaderException("Table '" + t + "': the partition columns " + partitionColumns
+                    + " must be its last columns, after at least one other column");
+        }
+        List<String> out = new ArrayList<>(def.indexColumns());
+        for (String p : partitionColumns) {
+            ColumnInfo c = def.columns().get(names.indexOf(p));
+            if (!org.hadoopdb.catalog.model.PartitionValues.allowed(c.type())) {
+                throw new LoaderException("Table '" + t + "': partition column '" + p + "' is " + c.type()
+                        + "; a partition column is " + org.hadoopdb.catalog.model.PartitionValues.allowedTypes());
+            }
+            if (def.partitionKeys().contains(p)) {
+                throw new LoaderException("Table '" + t + "': partition column '" + p + "' cannot be a CLUSTERED BY column"
+                        + " (every row of a partition would be on one node); cluster by a column of the rows instead");
+            }
+            boolean sorted = def.sortColumns().size() == 1 && def.sortColumns().get(0).name().equals(p);
+            if (!out.contains(p) && !sorted) {
+                out.add(p);
+            }
+        }
+        return out;
     }
 
     private static void checkColumns(TableDefinition def, String role, List<String> cols, Set<String> names) {

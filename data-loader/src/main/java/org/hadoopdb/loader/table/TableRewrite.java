@@ -91,7 +91,7 @@ public final class TableRewrite {
             TableInfo next = withData(target, chunks, stats, generation);
             SchemaTag tag = new SchemaTag(loadId, target.name(), generation);
             try {
-                copyChunks(base, current, next, sources, tag);
+                copyChunks(base, current, next, sources, List.of(), tag);
                 TableInfo published = publish(name, current, next);
                 collectGarbage(name);
                 return published;
@@ -119,6 +119,82 @@ public final class TableRewrite {
         }
     }
 
+    /**
+     * Removes the rows of some partitions ({@code ALTER TABLE … DROP PARTITION}, {@code TRUNCATE TABLE … PARTITION}):
+     * every chunk is copied into a new generation without them, and the table is published with
+     * {@code partitions} as its partition list. Queries that started earlier keep reading the old rows.
+     *
+     * @param rowsOf     the partitions whose rows go
+     * @param partitions how to change the partition list, given the current one (which ADD PARTITION may have changed)
+     */
+    public TableInfo removePartitionRows(String name, List<org.hadoopdb.catalog.model.PartitionInfo> rowsOf,
+                                         java.util.function.UnaryOperator<List<org.hadoopdb.catalog.model.PartitionInfo>> partitions) {
+        String loadId = PhysicalNames.newLoadId();
+        try (LoadLock lock = LoadLock.acquire(store.directory(), config.hadoopConf(), name, loadId, "alter",
+                config.get(ConfigKeys.LOAD_LOCK_TIMEOUT))) {
+            Catalog base = store.load();
+            TableInfo current = existing(base, name);
+            if (current.chunks().isEmpty() || rowsOf.isEmpty()) {
+                return publishPartitions(name, current, current, partitions);
+            }
+            long generation = Generations.next(store, name, current.generation());
+            List<ChunkInfo> chunks = new ArrayList<>();
+            for (ChunkInfo c : current.chunks()) {
+                String schema = current.isReplicated() ? PhysicalNames.replicatedSchema(name, generation)
+                        : PhysicalNames.chunkSchema(name, generation, c.index());
+                chunks.add(new ChunkInfo(c.index(), schema, name, c.primary(), c.replicas(), c.rows(), c.bytes()));
+            }
+            TableInfo next = current.withData(chunks, current.stats(), generation);
+            try {
+                Map<Integer, Long> rows = copyChunks(base, current, next, current.columnNames(), rowsOf,
+                        new SchemaTag(loadId, name, generation));
+                TableInfo counted = withRowCounts(next, rows);
+                TableInfo published = publishPartitions(name, current, counted, partitions);
+                collectGarbage(name);
+                return published;
+            } catch (RuntimeException e) {
+                dropQuietly(base, next, e);
+                throw e;
+            }
+        }
+    }
+
+    /** The chunks with the rows each now holds, and the table's row count and size scaled to match. */
+    private static TableInfo withRowCounts(TableInfo table, Map<Integer, Long> rows) {
+        List<ChunkInfo> chunks = new ArrayList<>();
+        long before = 0;
+        long after = 0;
+        long bytes = 0;
+        for (ChunkInfo c : table.chunks()) {
+            long n = rows.getOrDefault(c.index(), c.rows());
+            long size = c.rows() == 0 ? 0 : Math.round((double) c.bytes() * n / c.rows());
+            chunks.add(new ChunkInfo(c.index(), c.schema(), c.table(), c.primary(), c.replicas(), n, size));
+            before += c.rows();
+            after += n;
+            bytes += size;
+        }
+        TableStats s = table.stats();
+        long statBytes = before == 0 ? bytes : Math.round((double) s.bytes() * after / before);
+        return table.withData(chunks, new TableStats(after, statBytes, s.columns()), table.generation());
+    }
+
+    private TableInfo publishPartitions(String name, TableInfo current, TableInfo next,
+                                        java.util.function.UnaryOperator<List<org.hadoopdb.catalog.model.PartitionInfo>> partitions) {
+        try {
+            Catalog published = store.update("change partitions of " + name, c -> {
+                TableInfo now = existing(c, name);
+                if (now.generation() != current.generation() || !now.columns().equals(current.columns())
+                        || !Objects.equals(now.chunks(), current.chunks())) {
+                    throw new LoaderException("Table '" + name + "' was changed meanwhile; nothing was changed: try again");
+                }
+                return c.withoutTable(name).withTable(next.withPartitions(partitions.apply(now.partitions())));
+            });
+            return published.table(name);
+        } catch (CatalogException e) {
+            throw new LoaderException("Cannot change the partitions of table '" + name + "': " + e.getMessage(), e);
+        }
+    }
+
     private static TableInfo existing(Catalog catalog, String name) {
         return catalog.findTable(name).orElseThrow(() -> new LoaderException("Table '" + name + "' does not exist"
                 + org.hadoopdb.catalog.Names.didYouMean(name, catalog.tableNames())));
@@ -133,7 +209,8 @@ public final class TableRewrite {
 
     private static TableInfo withData(TableInfo target, List<ChunkInfo> chunks, TableStats stats, long generation) {
         return new TableInfo(target.name(), target.columns(), target.distribution(), target.scheme(), target.partitionKeys(),
-                target.sortColumns(), target.indexColumns(), target.properties(), generation, stats, chunks);
+                target.sortColumns(), target.indexColumns(), target.properties(), generation, stats, chunks,
+                target.partitionColumns(), target.partitions());
     }
 
     /** Whether the chunk tables would be the same: the same table and column names and types, in the same order. */
@@ -169,8 +246,13 @@ public final class TableRewrite {
         return new TableStats(stats.rows(), stats.bytes(), columns);
     }
 
-    /** Copies every copy of every chunk into the new generation, one transaction per copy. */
-    private void copyChunks(Catalog catalog, TableInfo current, TableInfo next, List<String> sources, SchemaTag tag) {
+    /**
+     * Copies every copy of every chunk into the new generation, one transaction per copy, without the rows of
+     * the {@code without} partitions; returns the rows of each chunk's primary copy.
+     */
+    private Map<Integer, Long> copyChunks(Catalog catalog, TableInfo current, TableInfo next, List<String> sources,
+                                          List<org.hadoopdb.catalog.model.PartitionInfo> without, SchemaTag tag) {
+        Map<Integer, Long> rows = new java.util.HashMap<>();
         Map<String, List<Integer>> perNode = chunksPerNode(next);
         Set<String> descending = descendingSortColumns(next);
         String select = selectList(next, sources);
@@ -182,9 +264,22 @@ public final class TableRewrite {
                         ChunkInfo from = chunk(current, index, e.getKey());
                         ChunkInfo to = chunk(next, index, e.getKey());
                         ChunkSql.createTable(c, to.schema(), next, tag);
-                        try (Statement st = c.createStatement()) {
-                            st.executeLargeUpdate("INSERT INTO " + to.qualifiedName() + " (" + ChunkSql.columnList(next)
-                                    + ") SELECT " + select + " FROM " + from.qualifiedName());
+                        String copy = "INSERT INTO " + to.qualifiedName() + " (" + ChunkSql.columnList(next) + ") SELECT " + select
+                                + " FROM " + from.qualifiedName() + " AS r";
+                        long copied;
+                        if (without.isEmpty()) {
+                            try (Statement st = c.createStatement()) {
+                                copied = st.executeLargeUpdate(copy);
+                            }
+                        } else {
+                            try (java.sql.PreparedStatement st = c.prepareStatement(copy + " WHERE NOT "
+                                    + ChunkSql.partitionMatch(current, without.size()))) {
+                                ChunkSql.bindPartitions(st, 1, without);
+                                copied = st.executeLargeUpdate();
+                            }
+                        }
+                        if (to.primary().equals(e.getKey())) {
+                            rows.put(index, copied);
                         }
                         ChunkSql.buildIndexes(c, to.schema(), next, descending, false);
                         ChunkSql.analyze(c, to.schema(), next);
@@ -196,6 +291,7 @@ public final class TableRewrite {
                 }
             }
         }
+        return rows;
     }
 
     /** The node's copy of chunk {@code index}: the chunk itself, or (replicated tables) the node's own copy. */

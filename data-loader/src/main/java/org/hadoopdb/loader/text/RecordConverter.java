@@ -46,6 +46,10 @@ public final class RecordConverter {
     private final ByteSink noText = ByteSink.discarding();
     private final char delimiterChar;
     private final boolean binary;
+    /** The values of the last columns when a line does not hold them (a load into one partition), as UTF-8; null for NULL. */
+    private byte[][] constants = new byte[0][];
+    /** The fields a line holds: every column but the constant ones. */
+    private int lineFields;
 
     /**
      * @param format     the text format (ignored for {@link #convertRow})
@@ -85,6 +89,27 @@ public final class RecordConverter {
         this.decoder = format.isUtf8() ? null : format.encoding().newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
         this.delimiterChar = (char) (format.delimiter() & 0xFF);
+        this.lineFields = converters.length;
+    }
+
+    /**
+     * Gives the last {@code values.size()} columns these values in every line, which then holds only the
+     * other columns: a load into one partition, whose files have no partition columns (as in Hive).
+     *
+     * @param values text values (as a line would hold them); null or {@code nullText} means NULL
+     * @return this
+     */
+    public RecordConverter withConstantColumns(List<String> values, String nullText) {
+        if (values.size() >= converters.length) {
+            throw new IllegalArgumentException("constant columns must leave at least one column to the lines");
+        }
+        constants = new byte[values.size()][];
+        for (int i = 0; i < constants.length; i++) {
+            String v = values.get(i);
+            constants[i] = v == null || v.equals(nullText) ? null : v.getBytes(StandardCharsets.UTF_8);
+        }
+        lineFields = converters.length - constants.length;
+        return this;
     }
 
     /**
@@ -120,7 +145,7 @@ public final class RecordConverter {
         if (!splitter.split(b, start, end)) {
             return splitter.error();
         }
-        if (splitter.count() != converters.length) {
+        if (splitter.count() != lineFields) {
             return fieldCountError(splitter.count());
         }
         out.reset();
@@ -163,6 +188,14 @@ public final class RecordConverter {
 
     private String convertField(byte[] b, int i, ByteSink out) {
         ColumnConverter c = converters[i];
+        if (i >= lineFields) {
+            byte[] constant = constants[i - lineFields];
+            if (constant == null) {
+                putNull(c, i, out);
+                return null;
+            }
+            return c.convert(constant, 0, constant.length, out);
+        }
         int s = splitter.start(i);
         int e = splitter.end(i);
         if (!splitter.isQuoted(i) && isNull(b, s, e)) {
@@ -249,7 +282,7 @@ public final class RecordConverter {
     /** See {@link #keyOfRejectedLine(byte[], int)}; the line is {@code line[from, to)}. */
     public Object[] keyOfRejectedLine(byte[] line, int from, int to) {
         if (keyColumns.length == 0 || decoder != null || !splitter.split(line, from, to)
-                || splitter.count() != converters.length) {
+                || splitter.count() != lineFields) {
             return null;
         }
         Object[] out = new Object[keyColumns.length];
@@ -340,8 +373,8 @@ public final class RecordConverter {
 
     private String fieldCountError(int found) {
         String msg = "the line has " + found + " field" + (found == 1 ? "" : "s") + " but the table has "
-                + converters.length + " columns";
-        if (found == 1 && converters.length > 1) {
+                + lineFields + " columns" + (lineFields < converters.length ? " besides its partition columns" : "");
+        if (found == 1 && lineFields > 1) {
             msg += " (is the field delimiter " + TextFormat.show(delimiterChar) + " right?)";
         }
         return msg;

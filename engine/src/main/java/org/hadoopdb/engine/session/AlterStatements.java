@@ -44,6 +44,10 @@ final class AlterStatements {
             return addColumns(table, add.columns());
         } else if (a.action() instanceof AlterTableStatement.ChangeColumn change) {
             return changeColumn(table, change.oldName(), change.column());
+        } else if (a.action() instanceof AlterTableStatement.AddPartitions add) {
+            return new PartitionStatements(session).add(table, add);
+        } else if (a.action() instanceof AlterTableStatement.DropPartitions drop) {
+            return new PartitionStatements(session).drop(table, drop);
         }
         return setProperties(table, ((AlterTableStatement.SetProperties) a.action()).properties());
     }
@@ -57,27 +61,35 @@ final class AlterStatements {
                     + (catalog.findView(to).isPresent() ? "view" : "table") + " of that name exists");
         }
         TableInfo target = new TableInfo(to, table.columns(), table.distribution(), table.scheme(), table.partitionKeys(),
-                table.sortColumns(), table.indexColumns(), table.properties(), 0, null, null);
+                table.sortColumns(), table.indexColumns(), table.properties(), 0, null, null, table.partitionColumns(),
+                table.partitions());
         new TableRewrite(session.config()).rewrite(table.name(), target, table.columnNames());
         return new StatementResult.Done("Renamed table " + table.name() + " to " + to, 0);
     }
 
     StatementResult truncate(TruncateTableStatement t) {
         TableInfo table = table(session.catalog(), t.table(), "TRUNCATE TABLE");
+        if (t.partition() != null) {
+            return new PartitionStatements(session).truncate(table, t);
+        }
         new TableRewrite(session.config()).truncate(table.name());
         return new StatementResult.Done("Truncated table " + table.name(), 0);
     }
 
     private StatementResult addColumns(TableInfo table, List<ColumnDef> added) {
-        List<ColumnInfo> columns = new ArrayList<>(table.columns());
-        List<String> sources = new ArrayList<>(table.columnNames());
+        // new columns go after the other columns and before the partition columns, which stay last (as in Hive)
+        List<ColumnInfo> columns = new ArrayList<>(table.dataColumns());
+        List<String> sources = new ArrayList<>(table.dataColumns().stream().map(ColumnInfo::name).toList());
         for (ColumnDef d : added) {
             if (table.findColumn(d.name()).isPresent()) {
-                throw new SemanticException("Table '" + table.name() + "' already has a column '" + d.name() + "'");
+                throw new SemanticException("Table '" + table.name() + "' already has a "
+                        + (table.partitionColumns().contains(d.name()) ? "partition " : "") + "column '" + d.name() + "'");
             }
             columns.add(new ColumnInfo(d.name(), HiveType.parse(d.type()), d.comment()));
             sources.add(null);
         }
+        columns.addAll(table.partitionColumnInfos());
+        sources.addAll(table.partitionColumns());
         new TableRewrite(session.config()).rewrite(table.name(), with(table, columns, table.partitionKeys(),
                 table.sortColumns(), table.indexColumns(), table.properties()), sources);
         return new StatementResult.Done("Added " + added.size() + " column(s) to table " + table.name(), 0);
@@ -85,6 +97,10 @@ final class AlterStatements {
 
     private StatementResult changeColumn(TableInfo table, String oldName, ColumnDef d) {
         ColumnInfo old = table.column(oldName);
+        if (table.partitionColumns().contains(old.name())) {
+            throw new SemanticException("Cannot change partition column '" + old.name() + "' of table '" + table.name()
+                    + "': CHANGE COLUMN changes the other columns (a partition's name is made of its columns' names)");
+        }
         HiveType type = HiveType.parse(d.type());
         if (!type.equals(old.type())) {
             throw new SemanticException("Cannot change the type of column '" + old.name() + "' of table '" + table.name()
@@ -141,7 +157,7 @@ final class AlterStatements {
     private static TableInfo with(TableInfo t, List<ColumnInfo> columns, List<String> keys, List<String> sortColumns,
                                   List<String> indexColumns, List<Property> properties) {
         return new TableInfo(t.name(), columns, t.distribution(), t.scheme(), keys, sortColumns, indexColumns, properties,
-                0, null, null);
+                0, null, null, t.partitionColumns(), t.partitions());
     }
 
     /** The table named {@code name}; a view or a missing name is the statement's error. */

@@ -30,10 +30,15 @@ final class CreateStatementText {
     static String of(TableInfo t, int chunksInScheme) {
         Map<String, String> props = TableProperties.of(t);
         StringBuilder sb = new StringBuilder("CREATE TABLE ").append(qualifiedName(t.name())).append(" (\n");
-        columns(sb, t.columns(), true);
+        columns(sb, t.dataColumns(), true);
         sb.append(")");
         if (props.containsKey(TableProperties.COMMENT)) {
             sb.append("\nCOMMENT ").append(string(props.get(TableProperties.COMMENT)));
+        }
+        if (t.isPartitioned()) {
+            sb.append("\nPARTITIONED BY (\n");
+            columns(sb, t.partitionColumnInfos(), true);
+            sb.append(")");
         }
         if (t.distribution() == Distribution.HASH) {
             sb.append("\nCLUSTERED BY (").append(names(t.partitionKeys())).append(")");

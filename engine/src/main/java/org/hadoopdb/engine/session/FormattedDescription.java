@@ -33,6 +33,12 @@ final class FormattedDescription {
     static ListResult table(Catalog catalog, TableInfo t, boolean formatted) {
         FormattedDescription d = new FormattedDescription();
         d.columns(t.columns(), formatted);
+        if (t.isPartitioned()) {
+            // as Hive: the partition columns are listed with the others, then again under their own heading
+            d.section("# Partition Information");
+            d.rows.add(Row.of(DESCRIBE, "# col_name", "data_type", "comment"));
+            d.columns(t.partitionColumnInfos(), false);
+        }
         if (formatted) {
             d.tableDetails(catalog, t);
         }
@@ -90,6 +96,10 @@ final class FormattedDescription {
         }
         if (!t.indexColumns().isEmpty()) {
             line("Indexed:", String.join(", ", t.indexColumns()));
+        }
+        if (t.isPartitioned()) {
+            line("Partitions:", t.partitions().size() + " (rows of every partition in every chunk, indexed on "
+                    + String.join(", ", t.partitionColumns()) + ")");
         }
 
         section("# Chunks");

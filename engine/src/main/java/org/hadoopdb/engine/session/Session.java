@@ -26,6 +26,7 @@ import org.hadoopdb.hiveql.ast.TruncateTableStatement;
 import org.hadoopdb.hiveql.ast.DescribeStatement;
 import org.hadoopdb.hiveql.ast.DropTableStatement;
 import org.hadoopdb.hiveql.ast.LoadDataStatement;
+import org.hadoopdb.hiveql.ast.ShowPartitionsStatement;
 import org.hadoopdb.hiveql.ast.ExplainStatement;
 import org.hadoopdb.hiveql.ast.InsertDirectoryStatement;
 import org.hadoopdb.hiveql.ast.InsertTableStatement;
@@ -146,7 +147,12 @@ public final class Session implements AutoCloseable {
         } else if (statement instanceof DescribeDatabaseStatement d) {
             return new StatementResult.Rows(Describer.describeDatabase(catalog(), d.name(), d.extended()));
         } else if (statement instanceof DescribeStatement d) {
+            if (d.partition() != null) {
+                checkPartitionExists(d);
+            }
             return new StatementResult.Rows(Describer.describe(catalog(), d.table(), d.formatted()));
+        } else if (statement instanceof ShowPartitionsStatement s) {
+            return new StatementResult.Rows(new PartitionStatements(this).show(s));
         } else if (statement instanceof ShowFunctionsStatement f) {
             return new StatementResult.Rows(f.describe() != null ? Describer.describeFunction(f.describe())
                     : Describer.showFunctions(f.pattern()));
@@ -183,6 +189,15 @@ public final class Session implements AutoCloseable {
             return DirectoryWriter.write(i, rows, config());
         }
         throw unsupported(keyword(statement), statement.span());
+    }
+
+    /** {@code DESCRIBE t PARTITION (…)} describes the table (a partition has its columns) once the partition is found. */
+    private void checkPartitionExists(DescribeStatement d) {
+        var table = PartitionStatements.partitioned(AlterStatements.table(catalog(), d.table(), "DESCRIBE"));
+        var values = PartitionStatements.staticValues(table, d.partition(), "DESCRIBE … PARTITION");
+        if (!table.partitions().contains(new org.hadoopdb.catalog.model.PartitionInfo(values))) {
+            throw new SemanticException("Table '" + table.name() + "' has no partition " + d.partition());
+        }
     }
 
     /**

@@ -30,6 +30,7 @@ import org.hadoopdb.loader.LoadProgressListener;
 import org.hadoopdb.loader.LoadReport;
 import org.hadoopdb.loader.LoadSpec;
 import org.hadoopdb.loader.Loader;
+import org.hadoopdb.loader.PartitionWrite;
 import org.hadoopdb.loader.table.TableDefinition;
 import org.hadoopdb.loader.table.TableManager;
 import org.hadoopdb.loader.table.TableStatistics;
@@ -97,6 +98,11 @@ final class TableStatements {
         for (SortColumn s : c.sortedBy()) {
             def.sortedBy(new TableDefinition.SortColumn(s.name(), s.ascending()));
         }
+        List<ColumnInfo> partitionColumns = new ArrayList<>();
+        for (ColumnDef d : c.partitionedBy()) {
+            partitionColumns.add(new ColumnInfo(d.name(), HiveType.parse(d.type()), d.comment()));
+        }
+        def.partitionedBy(partitionColumns);
         def.buckets(c.buckets());
         if (c.comment() != null) {
             def.comment(c.comment());
@@ -137,22 +143,51 @@ final class TableStatements {
             throw new SemanticException("Table '" + l.table() + "' does not exist"
                     + Names.didYouMean(l.table(), catalog.tableNames()) + "; create it first");
         }
-        LoadSpec spec = LoadSpec.builder(l.table()).input(l.path()).local(l.local()).overwrite(l.overwrite()).build();
-        LoadReport report = new Loader(session.config()).load(spec, progress(listener));
+        TableInfo table = table(l.table());
+        LoadSpec.Builder spec = LoadSpec.builder(l.table()).input(l.path()).local(l.local()).overwrite(l.overwrite());
+        if (table.isPartitioned()) {
+            if (l.partition() == null) {
+                throw new SemanticException("Table '" + table.name() + "' is partitioned by " + String.join(", ", table.partitionColumns())
+                        + ": name the partition the files go to, LOAD DATA … INTO TABLE " + table.name() + " PARTITION ("
+                        + table.partitionColumns().get(0) + "='…'"
+                        + (table.partitionColumns().size() > 1 ? ", …" : "") + ")");
+            }
+            spec.partitions(PartitionWrite.staticPartition(PartitionStatements.staticValues(table, l.partition(), "LOAD DATA"),
+                    l.overwrite()));
+        } else if (l.partition() != null) {
+            throw new SemanticException("Table '" + table.name() + "' is not partitioned: drop " + l.partition());
+        }
+        LoadReport report = new Loader(session.config()).load(spec.build(), progress(listener));
         return new StatementResult.Done(report.summary(), report.rowsLoaded());
     }
 
     StatementResult insert(InsertTableStatement i, StatementListener listener) {
         TableInfo table = table(i.table());
-        LoadReport report = insertRows(table, i.columns(), i.query(), i.overwrite(), i.span(), listener);
+        if (!table.isPartitioned() && i.partition() != null) {
+            throw new SemanticException("Table '" + table.name() + "' is not partitioned: drop " + i.partition());
+        }
+        LoadReport report = table.isPartitioned() ? new PartitionedInsert(session, table, i).run(this, listener)
+                : insertRows(table, i.columns(), i.query(), i.overwrite(), i.span(), listener);
         return new StatementResult.Done(report.summary(), report.rowsLoaded());
     }
 
     /** The query wrapped so that it returns exactly the table's columns and types. */
     SqlNode insertQuery(TableInfo table, List<String> targetColumns, SqlNode query, org.hadoopdb.hiveql.ast.SourceSpan span) {
+        return insertQuery(table, targetColumns, Map.of(), query, span);
+    }
+
+    /**
+     * The query wrapped so that it returns exactly the table's columns and types: the query's columns go to
+     * {@code targetColumns} (all the columns without {@code constants}, in order, when empty), the columns
+     * of {@code constants} get their values (the text of a static partition's value, or
+     * {@link org.hadoopdb.catalog.model.PartitionValues#DEFAULT_PARTITION} for NULL), the others NULL.
+     */
+    SqlNode insertQuery(TableInfo table, List<String> targetColumns, Map<String, String> constants, SqlNode query,
+                        org.hadoopdb.hiveql.ast.SourceSpan span) {
         RowSchema produced = session.plan(new QueryStatement(query, List.of(), span)).plan().schema();
         List<String> targets = new ArrayList<>();
-        for (String c : targetColumns.isEmpty() ? table.columnNames() : targetColumns) {
+        List<String> defaults = table.columnNames().stream().filter(n -> !constants.containsKey(n)).toList();
+        for (String c : targetColumns.isEmpty() ? defaults : targetColumns) {
             String n = Names.normalize(c);
             if (table.findColumn(n).isEmpty()) {
                 throw new SemanticException("Table '" + table.name() + "' has no column '" + c + "'"
@@ -181,6 +216,10 @@ final class TableStatements {
         for (ColumnInfo column : table.columns()) {
             int k = targets.indexOf(column.name());
             SqlNode value = k < 0 ? SqlLiteral.createNull(pos) : new SqlIdentifier(List.of("q", "_q" + k), pos);
+            String constant = constants.get(column.name());
+            if (constant != null && !constant.equals(org.hadoopdb.catalog.model.PartitionValues.DEFAULT_PARTITION)) {
+                value = SqlLiteral.createCharString(constant, pos);
+            }
             SqlNode cast = SqlStdOperatorTable.CAST.createCall(pos, value, HiveTypes.sqlType(column.type(), pos));
             select.add(SqlStdOperatorTable.AS.createCall(pos, cast, new SqlIdentifier(column.name(), pos)));
         }
@@ -189,17 +228,28 @@ final class TableStatements {
 
     private LoadReport insertRows(TableInfo table, List<String> targetColumns, SqlNode query, boolean overwrite,
                                   org.hadoopdb.hiveql.ast.SourceSpan span, StatementListener listener) {
-        SqlNode wrapped = insertQuery(table, targetColumns, query, span);
+        return insertRows(table, insertQuery(table, targetColumns, query, span), span, listener, null,
+                spec -> spec.overwrite(overwrite));
+    }
+
+    /**
+     * Runs the wrapped query, writes its rows as typed row files and loads them.
+     *
+     * @param seen     called with every row written (a dynamic partition's values are collected so), or null
+     * @param loadSpec completes the load's spec once the rows are written
+     */
+    LoadReport insertRows(TableInfo table, SqlNode wrapped, org.hadoopdb.hiveql.ast.SourceSpan span, StatementListener listener,
+                          java.util.function.Consumer<Row> seen, java.util.function.UnaryOperator<LoadSpec.Builder> loadSpec) {
         RowSchema schema = RowSchema.of(table);
         Path dir = new Path(QueryExecutor.scratchRoot(session.config()), "inserts/" + UUID.randomUUID());
         Configuration conf = session.config().hadoopConf();
         try {
             long rows;
             try (ResultStream result = session.runQuery(new QueryStatement(wrapped, List.of(), span), listener)) {
-                rows = writeRows(result, schema, new Path(dir, "part-00000"), conf);
+                rows = writeRows(result, schema, new Path(dir, "part-00000"), conf, seen);
             }
             listener.message(String.format(Locale.ROOT, "Query returned %,d rows; loading them into %s", rows, table.name()));
-            LoadSpec spec = LoadSpec.builder(table.name()).input(dir.toString()).rows(schema).overwrite(overwrite).build();
+            LoadSpec spec = loadSpec.apply(LoadSpec.builder(table.name()).input(dir.toString()).rows(schema)).build();
             return new Loader(session.config()).load(spec, progress(listener));
         } finally {
             try {
@@ -210,7 +260,8 @@ final class TableStatements {
         }
     }
 
-    private static long writeRows(ResultStream result, RowSchema schema, Path file, Configuration conf) {
+    private static long writeRows(ResultStream result, RowSchema schema, Path file, Configuration conf,
+                                  java.util.function.Consumer<Row> seen) {
         Configuration typed = new Configuration(conf);
         schema.store(typed, Row.SCHEMA_KEY);
         long n = 0;
@@ -221,6 +272,9 @@ final class TableStatements {
                     SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK))) {
                 while (result.next()) {
                     out.append(NullWritable.get(), result.row());
+                    if (seen != null) {
+                        seen.accept(result.row());
+                    }
                     n++;
                 }
             }
