@@ -176,6 +176,35 @@ class PartitionedTableIT {
     }
 
     @Test
+    void pruningGivesTheAnswersOfTheSameRowsUnpartitioned() {
+        run("SET hive.exec.dynamic.partition.mode=nonstrict");
+        try {
+            run("INSERT INTO pt_logs PARTITION (dt, country) VALUES ('x', 7, DATE '2020-01-03', NULL), ('y', 8, DATE '2020-01-03', 'nl')");
+        } finally {
+            run("SET hive.exec.dynamic.partition.mode=strict");
+        }
+        run("CREATE TABLE pt_flat AS SELECT * FROM pt_logs");
+        assertThat(engine.catalog().table("pt_flat").isPartitioned()).isFalse();
+        List<String> filters = List.of("dt = '2020-01-01'", "dt = DATE '2020-01-02'", "dt > '2020-01-01'",
+                "dt BETWEEN '2019-12-31' AND '2020-01-01'", "country IN ('nl', 'xx')", "country <> 'nl'", "country IS NULL",
+                "country IS NOT NULL", "dt = '2020-01-05'", "country = 'nl' OR hits > 500", "country = 'zz' AND hits > 0",
+                "country < 'e'", "NOT (country = 'nl')", "dt IN ('2020-01-01', '2020-01-09')", "country LIKE 'n%'",
+                "dt >= '2020-01-03' AND country IS NULL", "hits = 7 OR country = 'de'", "'nl' = country");
+        for (String filter : filters) {
+            String q = "SELECT count(*), sum(hits) FROM $t WHERE " + filter;
+            assertThat(query(q.replace("$t", "pt_logs"))).as(filter).isEqualTo(query(q.replace("$t", "pt_flat")));
+        }
+        assertThat(String.join("\n", query("EXPLAIN SELECT count(*) FROM pt_logs WHERE dt = '2020-01-01'")))
+                .contains("Partition pruning: table pt_logs reads 1 of 4 partitions (dt=2020-01-01/country=nl)");
+        assertThat(String.join("\n", query("EXPLAIN SELECT ip FROM pt_logs WHERE country IN ('de', 'nl')")))
+                .contains("reads 3 of 4 partitions (dt=2020-01-01/country=nl, dt=2020-01-02/country=de, dt=2020-01-03/country=nl)");
+        // no partition matches: answered without a chunk statement
+        String none = String.join("\n", query("EXPLAIN SELECT ip, count(*) FROM pt_logs WHERE dt = '2020-01-05' GROUP BY ip"));
+        assertThat(none).doesNotContain("FROM \"").doesNotContain("pt_logs\"");
+        assertThat(query("SELECT ip, count(*) FROM pt_logs WHERE dt = '2020-01-05' GROUP BY ip")).isEmpty();
+    }
+
+    @Test
     void mistakesGetClearErrors() {
         assertThatThrownBy(() -> run("LOAD DATA LOCAL INPATH '" + nl + "' INTO TABLE pt_logs"))
                 .isInstanceOf(SemanticException.class).hasMessageContaining("name the partition the files go to");

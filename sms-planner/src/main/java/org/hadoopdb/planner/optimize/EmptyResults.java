@@ -22,7 +22,8 @@ import org.apache.calcite.rex.RexUtil;
  * Parts of a plan that can produce no row ({@code WHERE 1 = 0}, {@code WHERE false}, {@code LIMIT 0})
  * become empty VALUES, and the operators above them fold away (a join with nothing, a projection of
  * nothing), so that BI tools' schema probes are answered without reading a chunk. An aggregate
- * without GROUP BY over nothing stays: it still returns its one row.
+ * without GROUP BY over nothing stays: it still returns its one row. A filter on a partitioned table that
+ * no partition satisfies is empty too ({@link PartitionPruning}).
  */
 final class EmptyResults {
     private static final List<RelOptRule> PRUNE = List.of(
@@ -51,7 +52,7 @@ final class EmptyResults {
         @Override
         public RelNode visit(RelNode other) {
             RelNode rel = super.visit(other);
-            if (rel instanceof Filter f && alwaysFalse(f)) {
+            if (rel instanceof Filter f && (alwaysFalse(f) || PartitionPruning.matchesNoPartition(f))) {
                 return LogicalValues.createEmpty(f.getCluster(), f.getRowType());
             }
             return rel;

@@ -3,6 +3,7 @@ package org.hadoopdb.planner.sms;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
+import org.hadoopdb.planner.optimize.PartitionPruning;
 
 /**
  * A filter: the conjuncts PostgreSQL evaluates as Hive does are pushed (and may prune chunks), the
@@ -22,6 +23,8 @@ final class FilterSplit implements OperatorSplit<Filter> {
         if (in instanceof Fragment.Pushed p) {
             Conjuncts conjuncts = Conjuncts.of(condition, ctx.pushdown(),
                     (c, why) -> ctx.note("Filter " + c + " runs in MapReduce: " + why));
+            PartitionPruning.partitionedTable(p.rel()).ifPresent(t -> PartitionPruning.note(t,
+                    PartitionPruning.matching(t, org.apache.calcite.plan.RelOptUtil.conjunctions(condition))).ifPresent(ctx::note));
             Fragment.Pushed pushed = p;
             if (!conjuncts.pushable().isEmpty()) {
                 RexNode cond = RexUtil.composeConjunction(f.getCluster().getRexBuilder(), conjuncts.pushable());
