@@ -56,6 +56,11 @@ public final class Loader {
         Catalog catalog = store.load();
         TableInfo table = catalog.findTable(name).orElseThrow(() -> new LoaderException("Table '" + spec.table()
                 + "' does not exist" + Names.didYouMean(spec.table(), catalog.tableNames()) + "; create it first"));
+        if (table.isExternal()) {
+            throw new LoaderException("Table '" + table.name() + "' is external: its rows are the files at "
+                    + table.location() + ", read where they are; add files there, or load into a table HadoopDB manages"
+                    + " (INSERT INTO t SELECT … FROM " + table.name() + ")");
+        }
         if (catalog.nodes().isEmpty()) {
             throw new LoaderException("The cluster has no nodes to load table '" + table.name() + "' into");
         }

@@ -28,4 +28,11 @@ public interface ProgressListener {
      */
     default void stageFinished(int stage, int stages, String jobId) {
     }
+
+    /**
+     * Something the user should know about a query that still answers (lines of an external table's
+     * files that were skipped because they cannot be read). Listeners without a user ignore it.
+     */
+    default void warning(String text) {
+    }
 }

@@ -33,6 +33,7 @@ import org.hadoopdb.runtime.mr.QueryCancellation;
 import org.hadoopdb.runtime.mr.StageConf;
 import org.hadoopdb.runtime.mr.StageSideInputs;
 import org.hadoopdb.runtime.mr.StageInputFormat;
+import org.hadoopdb.runtime.mr.ExternalFiles;
 import org.hadoopdb.runtime.mr.StageMapper;
 import org.hadoopdb.runtime.mr.StageReducer;
 import org.hadoopdb.runtime.mr.StageSizes;
@@ -363,6 +364,15 @@ public final class QueryExecutor {
             }
             progress.progress(stage.id(), stages, job.getJobID().toString(), 1f, stage.shuffle() == null ? 0 : 1f);
             progress.stageFinished(stage.id(), stages, job.getJobID().toString());
+            if (ExternalFiles.readsFiles(stage)) {
+                long bad = ExternalFiles.badRecords(job);
+                if (bad > 0) {
+                    String text = String.format(java.util.Locale.ROOT, "stage %d skipped %,d line(s) of external table files"
+                            + " that cannot be read as rows of the table (the log names the first, with its reason)", stage.id(), bad);
+                    LOG.warn("{}", text);
+                    progress.warning(text);
+                }
+            }
         } catch (IOException e) {
             throw new PlannerException("Stage " + stage.id() + " could not run: " + e.getMessage(), e);
         } catch (InterruptedException e) {

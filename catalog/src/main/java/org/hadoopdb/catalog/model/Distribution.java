@@ -7,5 +7,10 @@ public enum Distribution {
     /** Chunked without a key (rows placed as they come, e.g. one input split per node): no co-location, no pruning. */
     RANDOM,
     /** A full copy on every node (small dimension tables); joins with it run inside every chunk. */
-    REPLICATED
+    REPLICATED,
+    /**
+     * Not in the node databases: delimited text files at the table's location ({@code CREATE EXTERNAL
+     * TABLE … LOCATION}), read by MapReduce where they are; no chunks, never loaded, never deleted.
+     */
+    EXTERNAL
 }

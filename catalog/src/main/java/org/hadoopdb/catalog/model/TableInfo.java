@@ -97,6 +97,22 @@ public record TableInfo(
                 0, TableStats.EMPTY, List.of());
     }
 
+    /** The property holding an external table's location (a Hadoop path: a directory, a file or a glob). */
+    public static final String LOCATION = "hadoopdb.location";
+
+    /** Whether the table's rows are files read where they are ({@code CREATE EXTERNAL TABLE}). */
+    @JsonIgnore
+    public boolean isExternal() {
+        return distribution == Distribution.EXTERNAL;
+    }
+
+    /** An external table's location; a {@link CatalogException} for any other table. */
+    @JsonIgnore
+    public String location() {
+        return property(LOCATION).orElseThrow(() -> new CatalogException("Table '" + name + "' has no location: it is not"
+                + " an external table"));
+    }
+
     /** Whether the table is {@code PARTITIONED BY} columns. */
     @JsonIgnore
     public boolean isPartitioned() {

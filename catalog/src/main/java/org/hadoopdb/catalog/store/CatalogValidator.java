@@ -131,6 +131,15 @@ public final class CatalogValidator {
 
         PartitioningScheme scheme = null;
         switch (t.distribution()) {
+            case EXTERNAL -> {
+                if (t.scheme() != null || !t.partitionKeys().isEmpty() || !t.chunks().isEmpty() || t.isPartitioned()) {
+                    problems.add(where + " is external (files at its location) but has a partitioning scheme, keys, chunks or"
+                            + " partitions");
+                }
+                if (t.property(TableInfo.LOCATION).filter(l -> !l.isBlank()).isEmpty()) {
+                    problems.add(where + " is external but has no " + TableInfo.LOCATION + " property");
+                }
+            }
             case REPLICATED -> {
                 if (t.scheme() != null) {
                     problems.add(where + " is replicated but names partitioning scheme '" + t.scheme() + "'");

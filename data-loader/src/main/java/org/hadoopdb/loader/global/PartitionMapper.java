@@ -114,6 +114,7 @@ public abstract class PartitionMapper<K, V> extends Mapper<K, V, NullWritable, N
             case HASH -> hasher.chunk(records.keyValues());
             case RANDOM -> (int) (roundRobin++ % partitions);
             case REPLICATED -> 0;
+            case EXTERNAL -> throw new IllegalStateException("an external table is never loaded"); // Loader refuses it
         };
         OutputStream out = outputs[p];
         if (out == null) {

@@ -77,7 +77,7 @@ public final class TableManager {
                     throw new LoaderException("The cluster has no nodes: initialise it ('hadoopdb cluster init') before creating tables");
                 }
                 PartitioningScheme scheme = null;
-                if (r.distribution != Distribution.REPLICATED) {
+                if (r.distribution != Distribution.REPLICATED && r.distribution != Distribution.EXTERNAL) {
                     scheme = Schemes.forLayout(c, r.families, chunksPerNode(r, c.nodes().size()),
                             replication(def.name(), r.replication, c.nodes()));
                 }
@@ -179,6 +179,13 @@ public final class TableManager {
         if (cpn != null && cpn < 1 || buckets != null && buckets < 1 || repl != null && repl < 1) {
             throw new LoaderException("Table '" + t + "': chunks per node, buckets and replication must be at least 1");
         }
+        if (distribution == Distribution.EXTERNAL && (cpn != null || buckets != null || repl != null || maxChunk != null
+                || !def.sortColumns().isEmpty() || !def.indexColumns().isEmpty() || !def.partitionColumns().isEmpty()
+                || props.getOrDefault(TableInfo.LOCATION, "").isBlank())) {
+            throw new LoaderException("Table '" + t + "' is external (delimited text files read where they are, at its "
+                    + TableInfo.LOCATION + "): it needs a location and takes no chunks, buckets, replication, sort, index or"
+                    + " partition columns");
+        }
         if (distribution == Distribution.REPLICATED && (cpn != null || buckets != null || repl != null)) {
             throw new LoaderException("Table '" + t + "' is replicated (a full copy on every node): it takes no chunks per node, "
                     + "buckets or replication");
@@ -194,7 +201,9 @@ public final class TableManager {
             stored.putAll(def.format().toProperties());
         }
         TextFormat.fromProperties(stored); // rejects a malformed format now, not at the first load
-        stored.put(TableProperties.DISTRIBUTION, distribution.name().toLowerCase(Locale.ROOT));
+        if (distribution != Distribution.EXTERNAL) {
+            stored.put(TableProperties.DISTRIBUTION, distribution.name().toLowerCase(Locale.ROOT));
+        }
         if (cpn != null) {
             stored.put(TableProperties.CHUNKS_PER_NODE, cpn.toString());
         }

@@ -69,6 +69,7 @@ final class AlterStatements {
 
     StatementResult truncate(TruncateTableStatement t) {
         TableInfo table = table(session.catalog(), t.table(), "TRUNCATE TABLE");
+        TableStatements.refuseExternal(table, "TRUNCATE TABLE");
         if (t.partition() != null) {
             return new PartitionStatements(session).truncate(table, t);
         }

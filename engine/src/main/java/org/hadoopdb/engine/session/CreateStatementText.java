@@ -22,14 +22,15 @@ import org.hadoopdb.loader.table.TableProperties;
 final class CreateStatementText {
     /** Printed as COMMENT, INTO n BUCKETS and SORTED BY (… DESC) instead of as properties. */
     private static final Set<String> AS_CLAUSES = Set.of(TableProperties.COMMENT, TableProperties.BUCKETS,
-            TableProperties.SORT_DESCENDING);
+            TableProperties.SORT_DESCENDING, TableInfo.LOCATION);
 
     private CreateStatementText() {
     }
 
     static String of(TableInfo t, int chunksInScheme) {
         Map<String, String> props = TableProperties.of(t);
-        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(qualifiedName(t.name())).append(" (\n");
+        StringBuilder sb = new StringBuilder(t.isExternal() ? "CREATE EXTERNAL TABLE " : "CREATE TABLE ")
+                .append(qualifiedName(t.name())).append(" (\n");
         columns(sb, t.dataColumns(), true);
         sb.append(")");
         if (props.containsKey(TableProperties.COMMENT)) {
@@ -52,6 +53,9 @@ final class CreateStatementText {
             sb.append(" INTO ").append(buckets).append(" BUCKETS");
         }
         sb.append("\nSTORED AS TEXTFILE");
+        if (t.isExternal()) {
+            sb.append("\nLOCATION ").append(string(t.location()));
+        }
         List<String> printed = new ArrayList<>();
         props.forEach((k, v) -> {
             if (!AS_CLAUSES.contains(k)) {

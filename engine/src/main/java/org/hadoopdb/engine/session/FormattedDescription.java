@@ -74,8 +74,8 @@ final class FormattedDescription {
     private void tableDetails(Catalog catalog, TableInfo t) {
         section("# Detailed Table Information");
         line("Database:", Names.databaseOf(t.name()));
-        line("Table Type:", "MANAGED_TABLE");
-        line("Location:", t.chunks().isEmpty() ? "(no chunks: the table is empty)"
+        line("Table Type:", t.isExternal() ? "EXTERNAL_TABLE" : "MANAGED_TABLE");
+        line("Location:", t.isExternal() ? t.location() : t.chunks().isEmpty() ? "(no chunks: the table is empty)"
                 : "the node databases: " + t.chunks().size() + (t.isReplicated() ? " full copies" : " chunks")
                 + ", generation " + t.generation());
         line("Table Parameters:", null);

@@ -20,4 +20,10 @@ public interface StatementListener extends ProgressListener {
 
     /** A line of text for the user. */
     void message(String text);
+
+    /** A warning reaches the user as a message. */
+    @Override
+    default void warning(String text) {
+        message("WARNING: " + text);
+    }
 }

@@ -92,6 +92,9 @@ final class TableStatements {
             }
         }
         TableDefinition.Builder def = TableDefinition.builder(c.name()).columns(columns).properties(properties(c));
+        if (c.external()) {
+            def.distribution(org.hadoopdb.catalog.model.Distribution.EXTERNAL).property(TableInfo.LOCATION, c.location());
+        }
         if (!c.clusteredBy().isEmpty()) {
             def.hashedBy(c.clusteredBy().toArray(String[]::new));
         }
@@ -144,6 +147,7 @@ final class TableStatements {
                     + Names.didYouMean(l.table(), catalog.tableNames()) + "; create it first");
         }
         TableInfo table = table(l.table());
+        refuseExternal(table, "LOAD DATA");
         LoadSpec.Builder spec = LoadSpec.builder(l.table()).input(l.path()).local(l.local()).overwrite(l.overwrite());
         if (table.isPartitioned()) {
             if (l.partition() == null) {
@@ -163,6 +167,7 @@ final class TableStatements {
 
     StatementResult insert(InsertTableStatement i, StatementListener listener) {
         TableInfo table = table(i.table());
+        refuseExternal(table, "INSERT INTO");
         if (!table.isPartitioned() && i.partition() != null) {
             throw new SemanticException("Table '" + table.name() + "' is not partitioned: drop " + i.partition());
         }
@@ -287,6 +292,7 @@ final class TableStatements {
     /** {@code ANALYZE TABLE … COMPUTE STATISTICS}: PostgreSQL's ANALYZE on every chunk and the catalog's statistics recomputed. */
     StatementResult analyze(AnalyzeTableStatement a) {
         TableInfo table = table(a.table());
+        refuseExternal(table, "ANALYZE TABLE");
         for (String column : a.columns()) {
             if (table.findColumn(column).isEmpty()) {
                 throw new SemanticException("Table '" + table.name() + "' has no column '" + column + "'"
@@ -296,6 +302,15 @@ final class TableStatements {
         TableInfo analyzed = new TableStatistics(session.config()).analyze(table.name());
         return new StatementResult.Done(String.format(Locale.ROOT, "Analyzed table %s: %,d rows, %s", analyzed.name(),
                 analyzed.stats().rows(), org.hadoopdb.catalog.config.ByteSizeText.format(analyzed.stats().bytes())), 0);
+    }
+
+    /** An external table's rows are its files, which HadoopDB neither writes nor keeps statistics of. */
+    static void refuseExternal(TableInfo table, String statement) {
+        if (table.isExternal()) {
+            throw new SemanticException(statement + " does not work on external table '" + table.name() + "': its rows are the"
+                    + " files at " + table.location() + ", read where they are (add files there, or copy the rows into a table"
+                    + " HadoopDB manages: CREATE TABLE t2 AS SELECT * FROM " + table.name() + ")");
+        }
     }
 
     private TableInfo table(String name) {

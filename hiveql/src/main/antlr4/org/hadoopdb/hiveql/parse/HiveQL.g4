@@ -56,13 +56,14 @@ explainable
 // ---------------------------------------------------------------- DDL
 
 createTable
-    : CREATE TABLE (IF NOT EXISTS)? tableName
+    : CREATE EXTERNAL? TABLE (IF NOT EXISTS)? tableName
       (LPAREN columnDefinition (COMMA columnDefinition)* RPAREN)?
       (COMMENT comment=stringLiteral)?
       partitionedBy?
       bucketSpec?
       rowFormat?
       (STORED AS fileFormat=identifier)?
+      (LOCATION location=stringLiteral)?
       tableProperties?
       (AS query)?
     ;
@@ -478,5 +479,5 @@ nonReserved
     // statistics
     | ANALYZE | COMPUTE | STATISTICS | NOSCAN | FOR
     // partitions
-    | PARTITIONED | PARTITIONS
+    | PARTITIONED | PARTITIONS | EXTERNAL
     ;

@@ -132,8 +132,26 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
             throw source.error(ctx.partitionedBy(), "CREATE TABLE … PARTITIONED BY … AS SELECT is not supported, as in Hive:"
                     + " create the table, then INSERT … PARTITION (…) SELECT");
         }
+        String location = optionalString(ctx.location);
+        if (ctx.EXTERNAL() != null) {
+            if (location == null) {
+                throw source.error(ctx.EXTERNAL().getSymbol(), "CREATE EXTERNAL TABLE " + name + " needs LOCATION 'path':"
+                        + " the directory (or file) its rows are read from");
+            }
+            if (asQuery != null || !partitionedBy.isEmpty() || bucketSpec != null) {
+                throw source.error(ctx.EXTERNAL().getSymbol(), "CREATE EXTERNAL TABLE " + name + " reads delimited text files"
+                        + " where they are: it takes no AS SELECT, PARTITIONED BY or CLUSTERED BY (load the rows into a table"
+                        + " with INSERT … SELECT for those)");
+            }
+            if (location.isBlank()) {
+                throw source.error(ctx.location, "LOCATION of table " + name + " is empty");
+            }
+        } else if (location != null) {
+            throw source.error(ctx.location, "LOCATION needs CREATE EXTERNAL TABLE: the rows of a table HadoopDB manages live"
+                    + " in the node databases; an external table reads the files at its location where they are");
+        }
         return new CreateTableStatement(name, ctx.EXISTS() != null, columns, comment, clusteredBy, sortedBy, buckets,
-                rowFormat, properties(ctx.tableProperties()), asQuery, partitionedBy, span);
+                rowFormat, properties(ctx.tableProperties()), asQuery, partitionedBy, location, span);
     }
 
     /** A {@code PARTITION (…)} clause, or null when there is none. */

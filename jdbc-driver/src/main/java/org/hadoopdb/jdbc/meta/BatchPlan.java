@@ -89,7 +89,8 @@ final class BatchPlan {
                 steps.add(new Step(first, i, new int[0]));
             } else {
                 SqlNode values = SqlStdOperatorTable.VALUES.createCall(SqlParserPos.ZERO, rows);
-                Statement merged = new InsertTableStatement(first.table(), false, first.columns(), values, first.span());
+                Statement merged = new InsertTableStatement(first.table(), false, first.partition(), first.columns(), values,
+                        first.span());
                 steps.add(new Step(merged, i, counts.stream().mapToInt(Integer::intValue).toArray()));
             }
             i = j;
@@ -103,7 +104,7 @@ final class BatchPlan {
 
     private static boolean sameTarget(InsertTableStatement a, InsertTableStatement b) {
         return isValuesInsert(b) && normalized(a.table()).equals(normalized(b.table()))
-                && normalized(a.columns()).equals(normalized(b.columns()));
+                && normalized(a.columns()).equals(normalized(b.columns())) && java.util.Objects.equals(a.partition(), b.partition());
     }
 
     private static List<SqlNode> rowsOf(InsertTableStatement s) {

@@ -81,7 +81,7 @@ public final class ParameterBinder {
             return new QueryStatement(root, q.distributeBy(), span);
         }
         InsertTableStatement i = (InsertTableStatement) parsed;
-        return new InsertTableStatement(i.table(), i.overwrite(), i.columns(), root, span);
+        return new InsertTableStatement(i.table(), i.overwrite(), i.partition(), i.columns(), root, span);
     }
 
     /**

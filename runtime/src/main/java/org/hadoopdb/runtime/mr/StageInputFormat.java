@@ -34,6 +34,7 @@ public final class StageInputFormat extends InputFormat<Writable, Row> {
         for (int i = 0; i < stage.inputs().size(); i++) {
             StageInput in = stage.inputs().get(i);
             List<InputSplit> splits = in instanceof StageInput.Chunks c ? ChunkInputAdapter.splits(job, c.source())
+                    : in instanceof StageInput.Files f ? ExternalFiles.splits(job, f)
                     : previousStageSplits(job, (StageInput.PreviousStage) in);
             for (InputSplit s : splits) {
                 out.add(new StageSplit(i, s));
@@ -61,6 +62,9 @@ public final class StageInputFormat extends InputFormat<Writable, Row> {
         StageInput in = stage.inputs().get(s.input());
         if (in instanceof StageInput.Chunks) {
             return ChunkInputAdapter.reader(s.delegate(), ctx);
+        }
+        if (in instanceof StageInput.Files f) {
+            return new ExternalFiles.Reader(f, s.delegate());
         }
         // Rows of an earlier stage are created by the file reader: give them this input's schema.
         Configuration conf = new Configuration(ctx.getConfiguration());

@@ -55,6 +55,13 @@ public final class StageSizes {
                 rows = rows < 0 ? rows : rows + e.rows();
                 bytes += (long) (e.rows() * e.rowWidth());
                 upperBound |= e.groupsOnExpressions();
+            } else if (in instanceof StageInput.Files f) {
+                long b = ExternalFiles.bytes(conf, f);
+                if (b < 0) {
+                    return Estimate.UNKNOWN;
+                }
+                rows = -1;
+                bytes += b;
             } else {
                 long b = fileBytes(conf, (StageInput.PreviousStage) in);
                 if (b < 0) {

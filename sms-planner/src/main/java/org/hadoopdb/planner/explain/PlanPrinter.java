@@ -60,6 +60,9 @@ public final class PlanPrinter {
             if (in instanceof StageInput.Chunks c) {
                 sb.append("    Map input ").append(c.source().name()).append(": ");
                 source(sb, c.source(), "      ");
+            } else if (in instanceof StageInput.Files f) {
+                sb.append("    Map input: files of external table ").append(f.table()).append(" at ").append(f.location())
+                        .append(" (").append(columns(f.schema())).append(")\n");
             } else {
                 StageInput.PreviousStage p = (StageInput.PreviousStage) in;
                 sb.append("    Map input: output of stage ").append(p.stage()).append(" (").append(columns(p.schema())).append(")\n");

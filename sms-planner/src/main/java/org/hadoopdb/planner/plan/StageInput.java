@@ -12,8 +12,9 @@ import org.hadoopdb.connector.row.RowSchema;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "input")
 @JsonSubTypes({@JsonSubTypes.Type(value = StageInput.Chunks.class, name = "chunks"),
-        @JsonSubTypes.Type(value = StageInput.PreviousStage.class, name = "stage")})
-public sealed interface StageInput permits StageInput.Chunks, StageInput.PreviousStage {
+        @JsonSubTypes.Type(value = StageInput.PreviousStage.class, name = "stage"),
+        @JsonSubTypes.Type(value = StageInput.Files.class, name = "files")})
+public sealed interface StageInput permits StageInput.Chunks, StageInput.PreviousStage, StageInput.Files {
 
     /** The rows as read, before {@link #mapOps()}. */
     RowSchema schema();
@@ -26,6 +27,23 @@ public sealed interface StageInput permits StageInput.Chunks, StageInput.Previou
         @Override
         public RowSchema schema() {
             return source.schema();
+        }
+    }
+
+    /**
+     * The delimited text files of an external table, read where they are: one map task per file split,
+     * each line parsed as the loader parses it; a line that cannot be read is skipped and counted.
+     *
+     * @param table    the external table's name, for messages
+     * @param location its location (a Hadoop path: directory, read recursively, file or glob)
+     * @param format   its text format, as table properties
+     * @param schema   its columns
+     */
+    record Files(String table, String location, java.util.Map<String, String> format, RowSchema schema,
+                 List<OperatorSpec> mapOps) implements StageInput {
+        public Files {
+            format = java.util.Map.copyOf(format);
+            mapOps = List.copyOf(mapOps);
         }
     }
 

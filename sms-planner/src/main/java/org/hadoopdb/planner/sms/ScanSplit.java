@@ -7,6 +7,7 @@ import org.apache.calcite.rel.core.TableScan;
 import org.hadoopdb.catalog.model.TableInfo;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.analyze.HadoopDbTable;
+import org.hadoopdb.planner.plan.StageInput;
 
 /** A table scan: always pushed, placed where the catalog says the table's rows are. */
 final class ScanSplit implements OperatorSplit<TableScan> {
@@ -23,6 +24,15 @@ final class ScanSplit implements OperatorSplit<TableScan> {
             throw new PlannerException("Unknown table " + scan.getTable().getQualifiedName());
         }
         TableInfo t = table.info();
+        if (t.isExternal()) {
+            // files, not chunks: a map stage reads them, and every operator above runs in MapReduce
+            java.util.Map<String, String> format = new java.util.LinkedHashMap<>();
+            t.properties().forEach(p -> format.put(p.name(), p.value()));
+            StageBuilder stage = ctx.newStage(new StageInput.Files(t.name(), t.location(), format,
+                    RowSchemas.of(scan.getRowType()), List.of()));
+            ctx.note("Table " + t.name() + " is external: its files at " + t.location() + " are read by MapReduce");
+            return new Fragment.Staged(stage, scan.getRowType(), false);
+        }
         if (t.isReplicated()) {
             return new Fragment.Pushed(scan, new Placement.Replicated(t, Set.of(t.name())));
         }

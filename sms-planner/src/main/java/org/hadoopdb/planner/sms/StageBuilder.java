@@ -110,6 +110,8 @@ final class StageBuilder {
         for (InputBuilder in : inputs) {
             if (in.base instanceof StageInput.Chunks c) {
                 built.add(new StageInput.Chunks(c.source(), List.copyOf(in.ops)));
+            } else if (in.base instanceof StageInput.Files f) {
+                built.add(new StageInput.Files(f.table(), f.location(), f.format(), f.schema(), List.copyOf(in.ops)));
             } else {
                 StageInput.PreviousStage p = (StageInput.PreviousStage) in.base;
                 built.add(new StageInput.PreviousStage(p.stage(), p.schema(), List.copyOf(in.ops)));
