@@ -59,6 +59,11 @@ public final class LoadCommand extends BaseCommand {
             description = "Bad records tolerated: a count or a percentage (default: hadoopdb.load.max-rejects, 0).")
     String maxRejects;
 
+    @Option(names = "--partition", paramLabel = "COL=VALUE,…",
+            description = "The partition of a partitioned table the files go to, every partition column with its value"
+                    + " (LOAD DATA … PARTITION (…)), e.g. dt=2020-01-01,country=nl; --overwrite then replaces that partition only.")
+    String partition;
+
     @Option(names = "--schema", paramLabel = "COLUMNS",
             description = "Create the table first when it does not exist, with these columns, e.g. \"url string, visits int\".")
     String schema;
@@ -102,6 +107,11 @@ public final class LoadCommand extends BaseCommand {
         try (HadoopDbEngine engine = HadoopDbEngine.start(config(), console()::note)) {
             if (schema != null && engine.catalog().findTable(org.hadoopdb.catalog.Names.normalize(table)).isEmpty()) {
                 createTable();
+            }
+            if (partition != null) {
+                TableInfo target = engine.catalog().findTable(org.hadoopdb.catalog.Names.normalize(table)).orElseThrow(
+                        () -> new picocli.CommandLine.ParameterException(this.spec.commandLine(), "Table '" + table + "' does not exist"));
+                spec.partitions(org.hadoopdb.loader.PartitionWrite.parse(target, partition, overwrite));
             }
             LoadPhase[] shown = {null};
             long[] last = {0};

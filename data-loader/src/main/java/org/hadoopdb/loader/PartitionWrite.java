@@ -35,24 +35,64 @@ public record PartitionWrite(List<String> staticValues, List<PartitionInfo> writ
         return new PartitionWrite(values, List.of(new PartitionInfo(values)), replace);
     }
 
+    /**
+     * The partition named by {@code k=v[,k2=v2…]} (the {@code hadoopdb load --partition} option), every
+     * partition column of the table given once; values in their column type's canonical text.
+     *
+     * @throws LoaderException naming the column that is unknown, missing, repeated or given a wrong value
+     */
+    public static PartitionWrite parse(org.hadoopdb.catalog.model.TableInfo table, String text, boolean replace) {
+        if (!table.isPartitioned()) {
+            throw new LoaderException("Table '" + table.name() + "' is not partitioned: drop the partition (" + text + ")");
+        }
+        java.util.Map<String, String> given = new java.util.HashMap<>();
+        for (String pair : text.split(",")) {
+            int eq = pair.indexOf('=');
+            String column = eq < 0 ? pair.strip() : org.hadoopdb.catalog.Names.normalize(pair.substring(0, eq).strip());
+            if (eq < 0 || !table.partitionColumns().contains(column)) {
+                throw new LoaderException("Partition '" + text + "': '" + pair.strip() + "' is not column=value of a partition"
+                        + " column of table '" + table.name() + "' (" + String.join(", ", table.partitionColumns()) + ")");
+            }
+            if (given.put(column, pair.substring(eq + 1)) != null) {
+                throw new LoaderException("Partition '" + text + "' gives column '" + column + "' twice");
+            }
+        }
+        List<String> values = new ArrayList<>();
+        for (org.hadoopdb.catalog.model.ColumnInfo c : table.partitionColumnInfos()) {
+            if (!given.containsKey(c.name())) {
+                throw new LoaderException("Partition '" + text + "' has no value for partition column '" + c.name()
+                        + "' of table '" + table.name() + "'");
+            }
+            try {
+                values.add(org.hadoopdb.catalog.model.PartitionValues.canonical(c, given.get(c.name())));
+            } catch (org.hadoopdb.catalog.CatalogException e) {
+                throw new LoaderException(e.getMessage(), e);
+            }
+        }
+        return staticPartition(values, replace);
+    }
+
     /** The partitions that lose their rows: {@code written} when replacing, else none. */
     public List<PartitionInfo> replaced() {
         return replace ? written : List.of();
     }
 
-    /** One line of text for a job configuration: values URL-encoded, {@code ,} between values, {@code ;} between partitions. */
+    /**
+     * One line of text for a job configuration: each value URL-encoded after a {@code v} (so that an empty
+     * value is not nothing), {@code ,} between values, {@code ;} between partitions.
+     */
     public static String encode(List<PartitionInfo> partitions) {
         StringBuilder sb = new StringBuilder();
-        for (PartitionInfo p : partitions) {
-            sb.append(sb.length() == 0 ? "" : ";").append(encodeValues(p.values()));
+        for (int i = 0; i < partitions.size(); i++) {
+            sb.append(i == 0 ? "" : ";").append(encodeValues(partitions.get(i).values()));
         }
         return sb.toString();
     }
 
     public static String encodeValues(List<String> values) {
         StringBuilder sb = new StringBuilder();
-        for (String v : values) {
-            sb.append(sb.length() == 0 ? "" : ",").append(URLEncoder.encode(v, StandardCharsets.UTF_8));
+        for (int i = 0; i < values.size(); i++) {
+            sb.append(i == 0 ? "v" : ",v").append(URLEncoder.encode(values.get(i), StandardCharsets.UTF_8));
         }
         return sb.toString();
     }
@@ -72,7 +112,7 @@ public record PartitionWrite(List<String> staticValues, List<PartitionInfo> writ
         List<String> out = new ArrayList<>();
         if (text != null && !text.isEmpty()) {
             for (String v : text.split(",", -1)) {
-                out.add(URLDecoder.decode(v, StandardCharsets.UTF_8));
+                out.add(URLDecoder.decode(v.substring(1), StandardCharsets.UTF_8));
             }
         }
         return out;
