@@ -129,8 +129,9 @@ class SyntaxErrorTest {
                 .isEqualTo("the number of buckets must be positive, got 0");
         assertThat(error("CREATE TABLE t (a INT) TBLPROPERTIES ('k'='1', 'k'='2')").reason())
                 .isEqualTo("table property 'k' is given twice");
-        assertThat(error("CREATE TABLE t (a INT) LOCATION '/x'").reason())
-                .isEqualTo("syntax error at 'LOCATION': expected one of AS, CLUSTERED, COMMENT, ROW, STORED, TBLPROPERTIES, end of input");
+        assertThat(error("CREATE TABLE t (a INT) LOCATION '/x'").reason()).startsWith("LOCATION needs CREATE EXTERNAL TABLE");
+        assertThat(error("CREATE TABLE t (a INT) SORTED BY (a)").reason())
+                .isEqualTo("syntax error at 'SORTED': expected one of AS, CLUSTERED, COMMENT, LOCATION, PARTITIONED, ROW, STORED, TBLPROPERTIES, end of input");
     }
 
     @Test
