@@ -63,7 +63,8 @@ public final class ServerCommand extends BaseCommand {
                 : new QueryRegistry(ui.history());
         try (HadoopDbEngine engine = HadoopDbEngine.start(config, console()::note);
              QueryServer server = QueryServer.start(engine, settings, queries);
-             Hs2Server hs2 = hs2Settings.enabled() ? Hs2Server.start(engine, hs2Settings, server.gate(), server.logins()) : null;
+             Hs2Server hs2 = hs2Settings.enabled() ? Hs2Server.start(engine, hs2Settings, server.gate(), server.logins(),
+                     server.queries()) : null;
              WebConsole web = ui.enabled() ? WebConsole.start(engine, server, settings, ui) : null) {
             console().note("HadoopDB query server: " + server.jdbcUrl() + (hs2 == null ? "" : ", HiveServer2: " + hs2.jdbcUrl())
                     + (web == null ? "" : ", web console: " + web.url())

@@ -28,6 +28,7 @@ import org.apache.thrift.transport.TTransportException;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.hadoopdb.jdbc.JdbcException;
 import org.hadoopdb.jdbc.meta.QueryGate;
+import org.hadoopdb.jdbc.queries.QueryRegistry;
 import org.hadoopdb.jdbc.server.Logins;
 import org.hadoopdb.jdbc.server.QueryServer;
 import org.hadoopdb.jdbc.server.ServerSettings;
@@ -43,10 +44,12 @@ import org.slf4j.LoggerFactory;
  * only on a loopback address, clients connect without SASL ({@code ;auth=noSasl}). The HTTP
  * transport ({@link Hs2HttpTransport}) serves the same calls when its port is set. With the query
  * server's key store set, the endpoint speaks TLS only ({@code ;ssl=true}). Statements share
- * a {@link QueryGate} with the JDBC endpoint when they run in the same server.
+ * a {@link QueryGate} with the JDBC endpoint when they run in the same server, and are recorded in
+ * its {@link QueryRegistry} (the web console's queries and metrics) beside the JDBC endpoint's.
  *
  * <pre>{@code
- * try (Hs2Server hs2 = Hs2Server.start(engine, Hs2Settings.from(config), queryServer.gate(), queryServer.logins())) {
+ * try (Hs2Server hs2 = Hs2Server.start(engine, Hs2Settings.from(config), queryServer.gate(), queryServer.logins(),
+ *         queryServer.queries())) {
  *     ...
  * }
  * }</pre>
@@ -57,6 +60,7 @@ public final class Hs2Server implements AutoCloseable {
 
     private final Hs2Settings settings;
     private final Hs2Service service;
+    private final QueryRegistry queries;
     private final TThreadPoolServer thrift;
     private final ServerSocket socket;
     private final Thread acceptor;
@@ -67,11 +71,13 @@ public final class Hs2Server implements AutoCloseable {
     private Hs2HttpTransport http;
     private volatile boolean closed;
 
-    private Hs2Server(Hs2Settings settings, Hs2Service service, TThreadPoolServer thrift, ServerSocket socket,
-                      Thread acceptor, ExecutorService workers, Set<TTransport> connections, ScheduledExecutorService reaper) {
+    private Hs2Server(Hs2Settings settings, Hs2Service service, QueryRegistry queries, TThreadPoolServer thrift,
+                      ServerSocket socket, Thread acceptor, ExecutorService workers, Set<TTransport> connections,
+                      ScheduledExecutorService reaper) {
         this.reaper = reaper;
         this.settings = settings;
         this.service = service;
+        this.queries = queries;
         this.thrift = thrift;
         this.socket = socket;
         this.acceptor = acceptor;
@@ -79,19 +85,41 @@ public final class Hs2Server implements AutoCloseable {
         this.connections = connections;
     }
 
-    /** Starts serving {@code engine} with its own statement limits (from the query server settings). */
+    /**
+     * Starts serving {@code engine} with its own statement limits (from the query server settings),
+     * recording no statement.
+     */
     public static Hs2Server start(HadoopDbEngine engine, Hs2Settings settings) {
+        return start(engine, settings, new QueryRegistry(0));
+    }
+
+    /**
+     * Starts serving {@code engine} with its own statement limits (from the query server settings),
+     * its statements recorded in {@code queries}.
+     */
+    public static Hs2Server start(HadoopDbEngine engine, Hs2Settings settings, QueryRegistry queries) {
         ServerSettings s = settings.server();
         return start(engine, settings, new QueryGate(s.maxRunning(), s.maxQueued(), s.queueTimeout()),
-                QueryServer.newLogins(s));
+                QueryServer.newLogins(s), queries);
     }
 
     /**
      * Starts serving {@code engine}, its statements admitted by {@code gate} and its logins checked by
-     * {@code logins} (the JDBC endpoint's, so both count against the same limits); fails with an
-     * {@link Hs2Exception} naming the wrong setting.
+     * {@code logins} (the JDBC endpoint's, so both count against the same limits), recording no
+     * statement; fails with an {@link Hs2Exception} naming the wrong setting.
      */
     public static Hs2Server start(HadoopDbEngine engine, Hs2Settings settings, QueryGate gate, Logins logins) {
+        return start(engine, settings, gate, logins, new QueryRegistry(0));
+    }
+
+    /**
+     * Starts serving {@code engine}, its statements admitted by {@code gate}, its logins checked by
+     * {@code logins} and its statements recorded in {@code queries} (all three the JDBC endpoint's in
+     * {@code hadoopdb server}, so the limits, login throttling, web console and metrics cover both);
+     * fails with an {@link Hs2Exception} naming the wrong setting.
+     */
+    public static Hs2Server start(HadoopDbEngine engine, Hs2Settings settings, QueryGate gate, Logins logins,
+                                  QueryRegistry queries) {
         ServerSettings server = settings.server();
         checkAuthentication(settings);
         ServerSocket socket = server.tls() ? TlsSockets.serverSocket(server) : null;
@@ -108,7 +136,7 @@ public final class Hs2Server implements AutoCloseable {
             throw new Hs2Exception("08001", "Cannot listen on " + settings.bindAddress() + ":" + settings.port() + " for "
                     + "HiveServer2 clients: " + e.getMessage() + " (hadoopdb.server.hs2.port, hadoopdb.server.hs2.bind-address)", e);
         }
-        Hs2Service service = new Hs2Service(engine, gate, server.authenticate());
+        Hs2Service service = new Hs2Service(engine, gate, server.authenticate(), queries);
         AuthenticatingTransportFactory transports = server.authenticate()
                 ? AuthenticatingTransportFactory.plain(logins)
                 : AuthenticatingTransportFactory.noSasl();
@@ -136,7 +164,7 @@ public final class Hs2Server implements AutoCloseable {
         Thread acceptor = new Thread(thrift::serve, "hadoopdb-hs2-acceptor");
         acceptor.setDaemon(true);
         acceptor.start();
-        Hs2Server hs2 = new Hs2Server(settings, service, thrift, socket, acceptor, workers, connections,
+        Hs2Server hs2 = new Hs2Server(settings, service, queries, thrift, socket, acceptor, workers, connections,
                 reaper(service, server.idleTimeout()));
         if (settings.httpPort() >= 0) {
             try {
@@ -212,6 +240,11 @@ public final class Hs2Server implements AutoCloseable {
         String host = settings.bindAddress().equals("0.0.0.0") ? "localhost" : settings.bindAddress();
         return "jdbc:hive2://" + host + ":" + http.port() + "/default;transportMode=http;httpPath=cliservice"
                 + (settings.server().tls() ? ";ssl=true" : "");
+    }
+
+    /** Where this endpoint's statements are recorded. */
+    public QueryRegistry queries() {
+        return queries;
     }
 
     /** Open sessions now. */

@@ -75,7 +75,10 @@ import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.hiveql.ast.Statement;
 import org.hadoopdb.hiveql.parse.HiveQlParser;
 import org.hadoopdb.jdbc.JdbcException;
+import org.hadoopdb.jdbc.meta.HadoopDbMeta;
 import org.hadoopdb.jdbc.meta.QueryGate;
+import org.hadoopdb.jdbc.queries.QueryRecord;
+import org.hadoopdb.jdbc.queries.QueryRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -96,6 +99,7 @@ final class Hs2Service implements TCLIService.Iface {
     private final HadoopDbEngine engine;
     private final QueryGate gate;
     private final boolean authenticated;
+    private final QueryRegistry queries;
     private final Map<String, Hs2Session> sessions = new ConcurrentHashMap<>();
     private final ExecutorService statements = Executors.newCachedThreadPool(daemon("hadoopdb-hs2-statement"));
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemon("hadoopdb-hs2-cancel"));
@@ -103,9 +107,15 @@ final class Hs2Service implements TCLIService.Iface {
     private volatile boolean closed;
 
     Hs2Service(HadoopDbEngine engine, QueryGate gate, boolean authenticated) {
+        this(engine, gate, authenticated, new QueryRegistry(0));
+    }
+
+    /** @param queries where every statement run is recorded, as the JDBC endpoint records its own */
+    Hs2Service(HadoopDbEngine engine, QueryGate gate, boolean authenticated, QueryRegistry queries) {
         this.engine = engine;
         this.gate = gate;
         this.authenticated = authenticated;
+        this.queries = queries;
     }
 
     HadoopDbEngine engine() {
@@ -223,8 +233,13 @@ final class Hs2Service implements TCLIService.Iface {
                 throw new Hs2Exception(JdbcException.CANCELLED, "HadoopDB is shutting down: the statement was not run");
             }
             Hs2Session s = session(req.getSessionHandle());
-            Statement statement = parse(s.dialect(req.getStatement()));
-            Operation op = Operation.statement(s);
+            String address = ClientConnection.current().address();
+            Statement statement = parse(s, address, req.getStatement());
+            QueryRecord record = queries.start(s.user(), QueryRegistry.HIVESERVER2, address.isEmpty() ? null : address,
+                    HadoopDbMeta.kind(statement), statement.span().text());
+            Operation op = Operation.statement(s, record);
+            // the web console's cancel stops it as CancelOperation does
+            record.cancelWith(() -> cancel(op, false));
             s.add(op);
             if (req.getQueryTimeout() > 0) {
                 timers.schedule(() -> cancel(op, true), req.getQueryTimeout(), TimeUnit.SECONDS);
@@ -246,6 +261,17 @@ final class Hs2Service implements TCLIService.Iface {
             resp.setStatus(Statuses.error(e, false));
         }
         return resp;
+    }
+
+    /** Parses the request's statement; one that does not parse is recorded too (the console shows what users got wrong). */
+    private Statement parse(Hs2Session s, String address, String text) {
+        try {
+            return parse(s.dialect(text));
+        } catch (RuntimeException e) {
+            queries.start(s.user(), QueryRegistry.HIVESERVER2, address.isEmpty() ? null : address, "unparsed",
+                    text == null ? "" : text).failed(Statuses.message(e, false), Statuses.sqlState(e, false));
+            throw e;
+        }
     }
 
     /** One statement per request, as HiveServer2 takes them (beeline splits scripts itself). */

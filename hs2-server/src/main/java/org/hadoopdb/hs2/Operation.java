@@ -19,6 +19,7 @@ import org.hadoopdb.hiveql.ast.Statement;
 import org.hadoopdb.jdbc.JdbcException;
 import org.hadoopdb.jdbc.meta.HadoopDbMeta;
 import org.hadoopdb.jdbc.meta.QueryGate;
+import org.hadoopdb.jdbc.queries.QueryRecord;
 import org.hadoopdb.runtime.ResultStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,6 +28,9 @@ import org.slf4j.LoggerFactory;
  * One HiveServer2 operation: a statement run (synchronously or in the background) or a metadata
  * call, its state as {@code GetOperationStatus} reports it, its rows fetched forward batch by batch,
  * and its log (the statement's progress and messages, for {@code FetchResults} with fetchType 1).
+ * A statement is recorded in the query server's registry as the JDBC endpoint records its own:
+ * running once it has its session, its stages' progress, its rows as they are fetched, and how it
+ * ended (a query ends when its last row was fetched or the operation closed).
  */
 final class Operation {
     private static final Logger LOG = LoggerFactory.getLogger(Operation.class);
@@ -37,6 +41,8 @@ final class Operation {
     private final String key;
     private final TOperationType type;
     private final Hs2Session session;
+    /** Where a statement is recorded; null for a metadata call. */
+    private final QueryRecord record;
     private final CountDownLatch done = new CountDownLatch(1);
     private final Deque<String> log = new ArrayDeque<>();
     private final long started = System.currentTimeMillis();
@@ -51,21 +57,22 @@ final class Operation {
     /** Rows sent so far (the next batch's offset). */
     private long sent;
 
-    private Operation(TOperationType type, Hs2Session session) {
+    private Operation(TOperationType type, Hs2Session session, QueryRecord record) {
         this.id = Handles.newIdentifier();
         this.key = Handles.key(id);
         this.type = type;
         this.session = session;
+        this.record = record;
     }
 
-    /** A statement about to run. */
-    static Operation statement(Hs2Session session) {
-        return new Operation(TOperationType.EXECUTE_STATEMENT, session);
+    /** A statement about to run, recorded in {@code record}. */
+    static Operation statement(Hs2Session session, QueryRecord record) {
+        return new Operation(TOperationType.EXECUTE_STATEMENT, session, record);
     }
 
     /** A metadata call, finished at once with its rows. */
     static Operation finished(TOperationType type, Hs2Session session, RowSource rows) {
-        Operation op = new Operation(type, session);
+        Operation op = new Operation(type, session, null);
         op.rows = rows;
         op.finish(TOperationState.FINISHED_STATE);
         return op;
@@ -121,18 +128,57 @@ final class Operation {
                 if (!d.message().isEmpty()) {
                     addLog(d.message());
                 }
+                if (record != null) {
+                    record.addRows(updateCount);
+                    record.finished();
+                }
             }
             finish(TOperationState.FINISHED_STATE);
         } catch (RuntimeException e) {
             error = e;
             LOG.info("Statement of {} failed: {}", session.user(), e.getMessage());
+            recordError(e);
             finish(cancelRequested ? (timedOut ? TOperationState.TIMEDOUT_STATE : TOperationState.CANCELED_STATE)
                     : TOperationState.ERROR_STATE);
         } catch (Error e) {
             // the client polling this operation must learn that it ended
             error = new Hs2Exception(JdbcException.GENERAL, "The statement failed: " + e);
+            recordError(error);
             finish(TOperationState.ERROR_STATE);
             throw e;
+        }
+    }
+
+    /** The statement has its session and runs now (it waited for a running slot and the session before). */
+    void started() {
+        if (record != null) {
+            record.running();
+        }
+    }
+
+    /** Records how the statement failed, with the message and SQLState its client receives. */
+    private void recordError(RuntimeException e) {
+        if (record == null) {
+            return;
+        }
+        if (timedOut) {
+            record.cancelled("Query timed out: " + Statuses.message(e, false), JdbcException.TIMEOUT);
+        } else if (cancelRequested) {
+            record.cancelled(Statuses.message(e, true), Statuses.sqlState(e, true));
+        } else {
+            record.failed(Statuses.message(e, false), Statuses.sqlState(e, false));
+        }
+    }
+
+    /** A query's rows are done with: all fetched, or the operation closed or cancelled before. */
+    private void recordRowsEnded() {
+        if (record == null) {
+            return;
+        }
+        if (cancelRequested || state == TOperationState.CANCELED_STATE) {
+            record.cancelled("Query cancelled while its rows were fetched", JdbcException.CANCELLED);
+        } else {
+            record.finished();
         }
     }
 
@@ -140,6 +186,7 @@ final class Operation {
     private synchronized void keep(ResultStream stream) {
         if (state == TOperationState.CLOSED_STATE) {
             stream.close();
+            recordRowsEnded();
         } else {
             rows = RowSource.of(stream);
         }
@@ -201,9 +248,16 @@ final class Operation {
                     + " is not supported" + (orientation == TFetchOrientation.FETCH_FIRST ? " after rows were read" : ""));
         }
         ColumnarRows batch = new ColumnarRows(rows.columns());
-        rows.fetch(batch, Math.max(1, max));
+        int asked = Math.max(1, max);
+        rows.fetch(batch, asked);
         TRowSet set = batch.toRowSet(sent);
         sent += batch.size();
+        if (record != null) {
+            record.addRows(batch.size());
+            if (batch.size() < asked) {
+                recordRowsEnded(); // fewer rows than asked: the last one was sent
+            }
+        }
         return set;
     }
 
@@ -244,6 +298,9 @@ final class Operation {
             @Override
             public void progress(int stage, int stages, String jobId, float map, float reduce) {
                 stageProgress.progress(stage, stages, jobId, map, reduce);
+                if (record != null) {
+                    record.progress(stage, stages, jobId, map, reduce);
+                }
                 addLog("Stage " + stage + "/" + stages + " (" + jobId + "): map " + Math.round(map * 100) + "%, reduce "
                         + Math.round(reduce * 100) + "%");
             }
@@ -251,6 +308,9 @@ final class Operation {
             @Override
             public void stageFinished(int stage, int stages, String jobId) {
                 stageProgress.finished(stage, stages, jobId);
+                if (record != null) {
+                    record.stageFinished(stage, stages, jobId);
+                }
             }
 
             @Override
@@ -271,6 +331,7 @@ final class Operation {
                 if (state == TOperationState.FINISHED_STATE) {
                     closeRows();
                     state = TOperationState.CANCELED_STATE;
+                    recordRowsEnded();
                 }
             }
             return;
@@ -286,8 +347,12 @@ final class Operation {
             cancel(false);
         }
         synchronized (this) {
+            boolean hadRows = rows != null;
             state = TOperationState.CLOSED_STATE;
             closeRows();
+            if (hadRows) {
+                recordRowsEnded();
+            }
         }
     }
 

@@ -36,6 +36,10 @@ import org.hadoopdb.engine.session.Session;
 import org.hadoopdb.engine.session.StatementListener;
 import org.hadoopdb.engine.session.StatementResult;
 import org.hadoopdb.jdbc.meta.QueryGate;
+import org.hadoopdb.jdbc.queries.QueryInfo;
+import org.hadoopdb.jdbc.queries.QueryRecord;
+import org.hadoopdb.jdbc.queries.QueryRegistry;
+import org.hadoopdb.jdbc.queries.QueryState;
 import org.hadoopdb.jdbc.server.ServerSettings;
 import org.hadoopdb.jdbc.server.UsersFile;
 import org.hadoopdb.runtime.ResultStream;
@@ -52,6 +56,9 @@ class Hs2ServerIT {
     /** A query that runs MapReduce for a while: 9 million join rows counted. */
     static final String SLOW = "SELECT COUNT(*) FROM hs2_big a JOIN hs2_big b ON a.k = b.k";
 
+    /** Where the endpoint records its statements, as the query server's web console reads them. */
+    private static final QueryRegistry QUERIES = new QueryRegistry(1000);
+
     private static HadoopDbEngine engine;
     private static Hs2Server server;
     private static Path dir;
@@ -64,7 +71,7 @@ class Hs2ServerIT {
         new UsersFile(users).put(USER, PASSWORD.toCharArray());
         ServerSettings settings = new ServerSettings(0, "127.0.0.1", true, users, null, "", "PKCS12", 2, 16,
                 Duration.ofMinutes(2), Duration.ofMinutes(10), Duration.ofSeconds(5), 64);
-        server = Hs2Server.start(engine, new Hs2Settings(0, 0, "127.0.0.1", settings));
+        server = Hs2Server.start(engine, new Hs2Settings(0, 0, "127.0.0.1", settings), QUERIES);
         StringBuilder big = new StringBuilder();
         for (int i = 0; i < 3000; i++) {
             big.append("1|").append(i).append('\n');
@@ -287,6 +294,93 @@ class Hs2ServerIT {
                 assertThat(rs.getLong(1)).isEqualTo(3000);
             }
         }
+    }
+
+    @Test
+    void statementsAreRecordedForTheWebConsoleAsTheJdbcEndpointRecordsThem() throws Exception {
+        String query = "SELECT COUNT(*) AS recorded FROM hs2_big WHERE v < 100";
+        String wrong = "SELECT recorded_no_such_column FROM hs2_big";
+        String unparsed = "SELEKT recorded";
+        // a MapReduce stage, so that its progress is recorded
+        try (Connection c = HiveJdbc.connect(server.jdbcUrl() + "?hadoopdb.exec.client-stage.max-rows=0;hadoopdb.fetch.direct=false",
+                USER, PASSWORD); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery(query)) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(100);
+            }
+            assertThatThrownBy(() -> s.executeQuery(wrong)).isInstanceOf(SQLException.class);
+            assertThatThrownBy(() -> s.executeQuery(unparsed)).isInstanceOf(SQLException.class);
+        }
+        QueryInfo ok = recorded(query);
+        assertThat(ok.state()).isEqualTo(QueryState.FINISHED);
+        assertThat(ok.user()).isEqualTo(USER);
+        assertThat(ok.client()).isEqualTo(QueryRegistry.HIVESERVER2);
+        assertThat(ok.remoteAddress()).isEqualTo("127.0.0.1");
+        assertThat(ok.kind()).isEqualTo("query");
+        assertThat(ok.rows()).isEqualTo(1);
+        assertThat(ok.ended()).isNotNull();
+        assertThat(ok.error()).isNull();
+        assertThat(ok.stages()).isNotEmpty().allSatisfy(stage -> assertThat(stage.jobId()).isNotBlank());
+
+        QueryInfo failed = recorded(wrong);
+        assertThat(failed.state()).isEqualTo(QueryState.FAILED);
+        assertThat(failed.user()).isEqualTo(USER);
+        assertThat(failed.sqlState()).isEqualTo("42000");
+        assertThat(failed.error()).containsIgnoringCase("recorded_no_such_column");
+
+        QueryInfo notParsed = recorded(unparsed);
+        assertThat(notParsed.state()).isEqualTo(QueryState.FAILED);
+        assertThat(notParsed.kind()).isEqualTo("unparsed");
+        assertThat(notParsed.sqlState()).isEqualTo("42000");
+    }
+
+    @Test
+    void theRegistrysCancelStopsAStatementRunThroughHiveServer2() throws Exception {
+        String slow = SLOW + " WHERE a.v >= 0";
+        ExecutorService thread = Executors.newSingleThreadExecutor();
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            CompletableFuture<Object> run = CompletableFuture.supplyAsync(() -> {
+                try (ResultSet rs = s.executeQuery(slow)) {
+                    rs.next();
+                    return rs.getLong(1);
+                } catch (SQLException e) {
+                    return e;
+                }
+            }, thread);
+            QueryRecord running = awaitRunning(slow);
+            assertThat(running.user()).isEqualTo(USER);
+            assertThat(running.cancel()).as("the console's cancel reaches the statement").isTrue();
+            Object outcome = run.get(60, TimeUnit.SECONDS);
+            assertThat(outcome).isInstanceOfSatisfying(SQLException.class,
+                    e -> assertThat(e.getMessage()).containsIgnoringCase("cancel"));
+        } finally {
+            thread.shutdownNow();
+        }
+        QueryInfo cancelled = recorded(slow);
+        assertThat(cancelled.state()).isEqualTo(QueryState.CANCELLED);
+        assertThat(cancelled.sqlState()).isEqualTo("HY008");
+        assertThat(QUERIES.find(cancelled.id())).as("no longer running").isEmpty();
+    }
+
+    /** The newest finished statement of that text. */
+    private static QueryInfo recorded(String text) {
+        return QUERIES.recent().stream().filter(q -> q.text().equals(text)).findFirst()
+                .orElseThrow(() -> new AssertionError("No finished statement '" + text + "' in the registry; it holds "
+                        + QUERIES.running() + " running and " + QUERIES.recent() + " finished"));
+    }
+
+    /** Waits until a statement of that text is running, as the console would see it. */
+    private static QueryRecord awaitRunning(String text) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            for (QueryInfo q : QUERIES.running()) {
+                if (q.text().equals(text) && q.state() == QueryState.RUNNING) {
+                    return QUERIES.find(q.id()).orElseThrow();
+                }
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("Statement '" + text + "' never ran; running: " + QUERIES.running());
     }
 
     @Test

@@ -549,8 +549,11 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
         return error;
     }
 
-    /** The kind a statement's metrics are labelled with: its class's name, e.g. query, insert, createtable. */
-    static String kind(Statement statement) {
+    /**
+     * The kind a statement is recorded and its metrics labelled with: its class's name, e.g. query,
+     * insert, createtable (both endpoints of the query server label theirs so).
+     */
+    public static String kind(Statement statement) {
         String name = statement.getClass().getSimpleName();
         if (name.endsWith("Statement") && name.length() > "Statement".length()) {
             name = name.substring(0, name.length() - "Statement".length());
