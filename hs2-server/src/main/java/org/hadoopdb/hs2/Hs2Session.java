@@ -71,7 +71,7 @@ final class Hs2Session {
             if (op.cancelRequested()) {
                 throw new JdbcException(JdbcException.CANCELLED, "Query cancelled before it started");
             }
-            op.started();
+            op.started(statement);
             running = op;
             return session.execute(statement, listener);
         } finally {

@@ -19,6 +19,7 @@ import org.hadoopdb.hiveql.ast.Statement;
 import org.hadoopdb.jdbc.JdbcException;
 import org.hadoopdb.jdbc.meta.HadoopDbMeta;
 import org.hadoopdb.jdbc.meta.QueryGate;
+import org.hadoopdb.jdbc.queries.QueryPlans;
 import org.hadoopdb.jdbc.queries.QueryRecord;
 import org.hadoopdb.runtime.ResultStream;
 import org.slf4j.Logger;
@@ -149,10 +150,14 @@ final class Operation {
         }
     }
 
-    /** The statement has its session and runs now (it waited for a running slot and the session before). */
-    void started() {
+    /**
+     * The statement has its session and runs now (it waited for a running slot and the session
+     * before); a query's plan is recorded.
+     */
+    void started(Statement statement) {
         if (record != null) {
             record.running();
+            QueryPlans.record(record, session.engineSession(), statement);
         }
     }
 

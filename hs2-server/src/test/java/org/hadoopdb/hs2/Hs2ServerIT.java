@@ -320,7 +320,13 @@ class Hs2ServerIT {
         assertThat(ok.rows()).isEqualTo(1);
         assertThat(ok.ended()).isNotNull();
         assertThat(ok.error()).isNull();
-        assertThat(ok.stages()).isNotEmpty().allSatisfy(stage -> assertThat(stage.jobId()).isNotBlank());
+        assertThat(ok.stages()).isNotEmpty().allSatisfy(stage -> {
+            assertThat(stage.jobId()).isNotBlank();
+            assertThat(stage.started()).isNotNull();
+            assertThat(stage.ended()).isNotNull();
+        });
+        assertThat(ok.plan()).contains("SQL: ");
+        assertThat(ok.pushed()).isNotEmpty().allSatisfy(p -> assertThat(p.table()).isEqualTo("hs2_big"));
 
         QueryInfo failed = recorded(wrong);
         assertThat(failed.state()).isEqualTo(QueryState.FAILED);

@@ -82,7 +82,7 @@ final class ConsoleHandler extends AbstractHandler {
             if (q.isEmpty()) {
                 sendJson(response, 404, Map.of("error", "No query " + m.group(1)));
             } else {
-                sendJson(response, 200, QueryJson.of(q.get()));
+                sendJson(response, 200, QueryJson.detail(q.get()));
             }
         } else if (path.equals("/api/cluster")) {
             sendJson(response, 200, cluster.snapshot().json());

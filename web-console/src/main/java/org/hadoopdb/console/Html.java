@@ -32,6 +32,8 @@ final class Html {
             table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: .3em .6em; text-align: left; vertical-align: top; }
             pre { white-space: pre-wrap; max-width: 80em; } .FAILED { color: #b00; } .CANCELLED { color: #a60; } .RUNNING, .QUEUED { color: #06c; }
             nav a { margin-right: 1em; }
+            #timeline text { font-size: 12px; } .bar-done { fill: #4a4; } .bar-running { fill: #06c; } .bar-stopped { fill: #b00; }
+            .pushed h3 { font-size: 1em; margin-bottom: .3em; }
             </style>
             """;
 

@@ -1,11 +1,17 @@
 package org.hadoopdb.console;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+import org.hadoopdb.jdbc.queries.PushedSql;
 import org.hadoopdb.jdbc.queries.QueryInfo;
 import org.hadoopdb.jdbc.queries.StageProgress;
 
-/** The queries page ({@code /}: running and recent statements) and one statement's page ({@code /queries/{id}}). */
+/**
+ * The queries page ({@code /}: running and recent statements) and one statement's page ({@code
+ * /queries/{id}}: its record, stages with their timeline, the SQL it pushed to the chunks, its plan).
+ */
 final class QueryPages {
     /** Characters of a statement's text shown in the list; the detail page shows all of it. */
     private static final int SHORT_TEXT = 120;
@@ -51,20 +57,55 @@ final class QueryPages {
             row(b, "error", "<span class=\"FAILED\">" + Html.escape(q.sqlState()) + ": " + Html.escape(q.error()) + "</span>");
         }
         b.append("</table>\n<h2>Statement</h2>\n<pre>").append(Html.escape(q.text())).append("</pre>\n");
+        Instant now = Instant.now();
         if (!q.stages().isEmpty()) {
-            b.append("<h2>Stages</h2>\n<table><tr><th>stage</th><th>job</th><th>map</th><th>reduce</th></tr>\n");
+            b.append("<h2>Stages</h2>\n<table id=\"stages\"><tr><th>stage</th><th>job</th><th>map</th><th>reduce</th>"
+                    + "<th>started</th><th>ended</th><th>ms</th></tr>\n");
             for (StageProgress s : q.stages()) {
                 b.append("<tr><td>").append(s.stage()).append('/').append(s.stages()).append("</td><td>")
                         .append(Html.escape(s.jobId())).append("</td><td>").append(percent(s.map())).append("</td><td>")
-                        .append(percent(s.reduce())).append("</td></tr>\n");
+                        .append(percent(s.reduce())).append("</td><td>").append(offset(q, s.started())).append("</td><td>")
+                        .append(offset(q, s.ended())).append("</td><td>")
+                        .append(s.elapsedMillis(q.ended() != null ? q.ended() : now)).append("</td></tr>\n");
             }
-            b.append("</table>\n");
+            b.append("</table>\n").append(StageTimeline.svg(q, now));
+        }
+        pushed(b, q.pushed());
+        if (q.plan() != null) {
+            b.append("<h2>Plan</h2>\n<pre class=\"plan\">").append(Html.escape(q.plan())).append("</pre>\n");
         }
         if (!q.state().done()) {
             b.append("<form class=\"cancel\" method=\"post\" action=\"/api/queries/").append(q.id())
                     .append("/cancel\"><button type=\"submit\">Cancel</button></form>\n");
         }
         return Html.page("Query " + q.id(), b.toString());
+    }
+
+    /** The SQL each chunk source runs, and on which chunks of which node. */
+    private static void pushed(StringBuilder b, List<PushedSql> pushed) {
+        if (pushed.isEmpty()) {
+            return;
+        }
+        b.append("<h2>Pushed SQL (").append(pushed.size()).append(")</h2>\n");
+        for (PushedSql p : pushed) {
+            b.append("<div class=\"pushed\"><h3>").append(p.stage() == 0 ? "Read directly by the server"
+                    : "Stage " + p.stage() + ", input " + Html.escape(p.source()));
+            if (p.table() == null) {
+                b.append(": once, on one node</h3>\n");
+            } else {
+                b.append(": table ").append(Html.escape(p.table())).append(", ").append(p.chunkCount())
+                        .append(p.chunkCount() == 1 ? " chunk" : " chunks").append("</h3>\n<table><tr><th>node</th><th>chunks</th></tr>\n");
+                p.chunksByNode().forEach((node, chunks) -> b.append("<tr><td>").append(Html.escape(node)).append("</td><td>")
+                        .append(chunks.stream().map(String::valueOf).collect(Collectors.joining(", "))).append("</td></tr>\n"));
+                b.append("</table>\n");
+            }
+            b.append("<pre class=\"sql\">").append(Html.escape(p.sql())).append("</pre></div>\n");
+        }
+    }
+
+    /** When something happened, as milliseconds after the statement was received ({@code +120 ms}), or empty. */
+    private static String offset(QueryInfo q, Instant t) {
+        return t == null ? "" : "+" + Math.max(0, t.toEpochMilli() - q.started().toEpochMilli()) + " ms";
     }
 
     private static void row(StringBuilder b, String name, String html) {

@@ -226,16 +226,35 @@ class WebConsoleIT {
         assertThat(ok.get("rows").asLong()).isEqualTo(1);
         assertThat(ok.get("ended").isNull()).isFalse();
         assertThat(ok.get("error").isNull()).isTrue();
+        // the plan as EXPLAIN prints it, the SQL pushed to the chunks by node, and when each stage ran
+        assertThat(ok.get("plan").asText()).contains("STAGES").contains("SQL: ");
+        assertThat(ok.get("pushed")).isNotEmpty();
+        JsonNode pushed = ok.get("pushed").get(0);
+        assertThat(pushed.get("table").asText()).isEqualTo("wc_rows");
+        assertThat(pushed.get("stage").asInt()).isEqualTo(1);
+        assertThat(ok.get("plan").asText()).contains(pushed.get("sql").asText());
+        String node = engine.catalog().nodes().get(0).id();
+        assertThat(pushed.get("chunksByNode").get(node)).extracting(JsonNode::asInt).containsExactly(0, 1);
+        assertThat(ok.get("stages")).isNotEmpty().allSatisfy(stage -> {
+            assertThat(stage.get("started").isNull()).isFalse();
+            assertThat(stage.get("ended").isNull()).as("stage %s ended well", stage).isFalse();
+        });
 
         JsonNode failed = query(failedId);
         assertThat(failed.get("state").asText()).isEqualTo("FAILED");
         assertThat(failed.get("sqlState").asText()).isEqualTo("42000");
         assertThat(failed.get("error").asText()).containsIgnoringCase("wc_no_such_table");
+        assertThat(failed.get("plan").isNull()).as("a query that cannot be planned has no plan").isTrue();
+        assertThat(failed.get("pushed")).isEmpty();
 
         JsonNode cancelled = query(cancelledId);
         assertThat(cancelled.get("state").asText()).isEqualTo("CANCELLED");
         assertThat(cancelled.get("sqlState").asText()).isEqualTo("HY008");
         assertThat(cancelled.get("text").asText()).isEqualTo(CROSS_JOIN);
+        assertThat(cancelled.get("pushed")).as("planned before it was cancelled").isNotEmpty();
+
+        JsonNode list = apiQueries().get("recent").get(0);
+        assertThat(list.has("plan")).as("lists leave the plans to each statement's own answer").isFalse();
     }
 
     private static JsonNode query(long id) throws Exception {

@@ -25,6 +25,7 @@ import org.apache.calcite.avatica.remote.TypedValue;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.jdbc.JdbcException;
+import org.hadoopdb.jdbc.queries.QueryPlans;
 import org.hadoopdb.jdbc.queries.QueryRecord;
 import org.hadoopdb.jdbc.queries.QueryRegistry;
 import org.hadoopdb.hiveql.ast.DescribeStatement;
@@ -563,6 +564,7 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
 
     private static StatementResult execute(MetaConnection c, MetaStatement s, Statement statement, QueryRecord record) {
         try {
+            QueryPlans.record(record, c.session, statement);
             return c.session.execute(statement, listener(c, s, record));
         } catch (PlannerException e) {
             if (statement instanceof ShowFunctionsStatement show && show.describe() == null) {
@@ -598,6 +600,11 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
                 record.progress(stage, stages, jobId, map, reduce);
                 LOG.debug("Connection {} statement {}: stage {}/{} job {} map {}% reduce {}%", c.id, s.id, stage, stages,
                         jobId, Math.round(map * 100), Math.round(reduce * 100));
+            }
+
+            @Override
+            public void stageFinished(int stage, int stages, String jobId) {
+                record.stageFinished(stage, stages, jobId);
             }
 
             @Override

@@ -32,20 +32,41 @@ public final class QueryHistoryFile {
     private final int history;
     private int lines;
 
-    /** One statement as a line of the file (times as ISO-8601 instants). */
+    /** One statement as a line of the file (times as ISO-8601 instants; lines of older versions lack the plan and stage times). */
     record Line(long id, String user, String client, String remoteAddress, String kind, String text, QueryState state,
-                String started, String ended, long rows, String error, String sqlState, List<StageProgress> stages) {
+                String started, String ended, long rows, String error, String sqlState, List<StageLine> stages,
+                String plan, List<PushedSql> pushed) {
 
         static Line of(QueryInfo q) {
             return new Line(q.id(), q.user(), q.client(), q.remoteAddress(), q.kind(), q.text(), q.state(),
-                    q.started().toString(), q.ended() == null ? null : q.ended().toString(), q.rows(), q.error(),
-                    q.sqlState(), q.stages());
+                    q.started().toString(), time(q.ended()), q.rows(), q.error(), q.sqlState(),
+                    q.stages().stream().map(StageLine::of).toList(), q.plan(), q.pushed());
         }
 
         QueryInfo info() {
             return new QueryInfo(id, user, client, remoteAddress, kind, text, state, Instant.parse(started),
-                    ended == null ? null : Instant.parse(ended), rows, error, sqlState, stages == null ? List.of() : stages);
+                    instant(ended), rows, error, sqlState,
+                    stages == null ? List.of() : stages.stream().map(StageLine::progress).toList(), plan, pushed);
         }
+    }
+
+    /** One stage of a line. */
+    record StageLine(int stage, int stages, String jobId, float map, float reduce, String started, String ended) {
+        static StageLine of(StageProgress s) {
+            return new StageLine(s.stage(), s.stages(), s.jobId(), s.map(), s.reduce(), time(s.started()), time(s.ended()));
+        }
+
+        StageProgress progress() {
+            return new StageProgress(stage, stages, jobId, map, reduce, instant(started), instant(ended));
+        }
+    }
+
+    private static String time(Instant t) {
+        return t == null ? null : t.toString();
+    }
+
+    private static Instant instant(String iso) {
+        return iso == null ? null : Instant.parse(iso);
     }
 
     /** @param history how many statements the server shows; the file keeps at most twice as many lines */

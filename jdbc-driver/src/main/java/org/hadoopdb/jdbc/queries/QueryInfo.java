@@ -15,10 +15,18 @@ import java.util.List;
  * @param ended         when it reached a final state, or null
  * @param rows          rows sent to the client so far (for a query) or the update count
  * @param sqlState      the SQLState of its error, or null
+ * @param stages        each stage's progress and times, by stage number
+ * @param plan          a query's plan as EXPLAIN prints it, or null (not a query, or it could not be planned)
+ * @param pushed        the SQL a query pushes to the chunks, by stage (empty when {@code plan} is null)
  */
 public record QueryInfo(long id, String user, String client, String remoteAddress, String kind, String text,
                         QueryState state, Instant started, Instant ended, long rows, String error, String sqlState,
-                        List<StageProgress> stages) {
+                        List<StageProgress> stages, String plan, List<PushedSql> pushed) {
+
+    public QueryInfo {
+        stages = stages == null ? List.of() : List.copyOf(stages);
+        pushed = pushed == null ? List.of() : List.copyOf(pushed);
+    }
 
     /** Milliseconds from start to end, or until now while it runs. */
     public long elapsedMillis() {

@@ -22,6 +22,7 @@ public final class QueryRecord implements ProgressListener {
     private final Instant started = Instant.now();
     private final long startedNanos = System.nanoTime();
     private final Consumer<QueryRecord> onEnd;
+    private final boolean keepsPlan;
     private final TreeMap<Integer, StageProgress> stages = new TreeMap<>();
     private volatile Runnable canceller;
     private QueryState state = QueryState.QUEUED;
@@ -30,9 +31,12 @@ public final class QueryRecord implements ProgressListener {
     private long rows;
     private String error;
     private String sqlState;
+    private String plan;
+    private List<PushedSql> pushed = List.of();
 
     QueryRecord(long id, String user, String client, String remoteAddress, String kind, String text,
-                Consumer<QueryRecord> onEnd) {
+                boolean keepsPlan, Consumer<QueryRecord> onEnd) {
+        this.keepsPlan = keepsPlan;
         this.id = id;
         this.user = user;
         this.client = client;
@@ -79,9 +83,32 @@ public final class QueryRecord implements ProgressListener {
         }
     }
 
+    /** Whether the console shows plans: {@link QueryPlans} records one only then. */
+    public boolean keepsPlan() {
+        return keepsPlan;
+    }
+
+    /** A query's plan: its EXPLAIN text and the SQL it pushes to the chunks. */
+    public synchronized void planned(String explain, List<PushedSql> sql) {
+        this.plan = explain;
+        this.pushed = List.copyOf(sql);
+    }
+
+    /** A stage's progress; its first report is taken as its start. */
     @Override
     public synchronized void progress(int stage, int stageCount, String jobId, float map, float reduce) {
-        stages.put(stage, new StageProgress(stage, stageCount, jobId, map, reduce));
+        StageProgress before = stages.get(stage);
+        stages.put(stage, new StageProgress(stage, stageCount, jobId, map, reduce,
+                before == null ? Instant.now() : before.started(), before == null ? null : before.ended()));
+    }
+
+    /** The stage ended well: its end time is recorded (and its start, when it never reported progress). */
+    @Override
+    public synchronized void stageFinished(int stage, int stageCount, String jobId) {
+        StageProgress before = stages.get(stage);
+        Instant now = Instant.now();
+        stages.put(stage, before == null ? new StageProgress(stage, stageCount, jobId, 1f, 0f, now, now)
+                : new StageProgress(stage, stageCount, jobId, before.map(), before.reduce(), before.started(), now));
     }
 
     /** {@code n} more rows were sent to the client (or, for a statement without rows, its update count). */
@@ -129,6 +156,6 @@ public final class QueryRecord implements ProgressListener {
     public synchronized QueryInfo info() {
         List<StageProgress> progress = new ArrayList<>(stages.values());
         return new QueryInfo(id, user, client, remoteAddress, kind, text, state, started, ended, rows, error, sqlState,
-                List.copyOf(progress));
+                progress, plan, pushed);
     }
 }

@@ -60,9 +60,14 @@ public final class QueryRegistry {
         }
     }
 
-    /** Registers a statement just received, in state {@link QueryState#QUEUED}. */
+    /**
+     * Registers a statement just received, in state {@link QueryState#QUEUED}. A registry that keeps a
+     * history also keeps queries' plans ({@link QueryRecord#keepsPlan}); one without (the embedded
+     * driver's) does not plan twice for nothing.
+     */
     public QueryRecord start(String user, String client, String remoteAddress, String kind, String text) {
-        QueryRecord r = new QueryRecord(ids.incrementAndGet(), user, client, remoteAddress, kind, text, this::ended);
+        QueryRecord r = new QueryRecord(ids.incrementAndGet(), user, client, remoteAddress, kind, text, history > 0,
+                this::ended);
         running.put(r.id(), r);
         metrics.started(kind);
         return r;

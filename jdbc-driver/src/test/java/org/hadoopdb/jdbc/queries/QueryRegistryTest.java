@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.hadoopdb.runtime.ProgressListener;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,7 +49,13 @@ class QueryRegistryTest {
         QueryInfo info = q.info();
         assertThat(info.state()).isEqualTo(QueryState.CANCELLED);
         assertThat(info.rows()).isEqualTo(5);
-        assertThat(info.stages()).containsExactly(new StageProgress(1, 2, "job_1", 1f, 0.5f));
+        assertThat(info.stages()).singleElement().satisfies(s -> {
+            assertThat(s.jobId()).isEqualTo("job_1");
+            assertThat(s.map()).isEqualTo(1f);
+            assertThat(s.reduce()).isEqualTo(0.5f);
+            assertThat(s.started()).isNotNull();
+            assertThat(s.ended()).as("the stage never ended well").isNull();
+        });
         assertThat(info.ended()).isNotNull();
         QueryMetrics m = r.metrics();
         assertThat(m.startedByKind()).containsEntry("query", 1L);
@@ -55,6 +65,27 @@ class QueryRegistryTest {
         long[] buckets = m.cumulativeBuckets();
         assertThat(buckets[buckets.length - 1]).isEqualTo(1);
         assertThat(r.recent()).hasSize(1);
+    }
+
+    @Test
+    void eachStageKeepsWhenItFirstReportedAndWhenItEndedWell() {
+        QueryRegistry r = new QueryRegistry(10);
+        QueryRecord q = r.start("alice", QueryRegistry.JDBC, null, "query", "SELECT 1");
+        assertThat(q.keepsPlan()).as("a registry with a history keeps plans").isTrue();
+        q.running();
+        q.progress(1, 2, "job_1", 0.1f, 0f);
+        Instant firstReport = q.info().stages().get(0).started();
+        q.progress(1, 2, "job_1", 1f, 1f);
+        q.stageFinished(1, 2, "job_1");
+        q.stageFinished(2, 2, ProgressListener.CLIENT_STAGE);
+        q.finished();
+        List<StageProgress> stages = q.info().stages();
+        assertThat(stages).extracting(StageProgress::stage).containsExactly(1, 2);
+        assertThat(stages.get(0).started()).isEqualTo(firstReport);
+        assertThat(stages.get(0).ended()).isAfterOrEqualTo(firstReport);
+        assertThat(stages.get(1).started()).as("a stage that only ended starts then too").isEqualTo(stages.get(1).ended());
+        assertThat(stages.get(0).elapsedMillis(null)).isGreaterThanOrEqualTo(0);
+        assertThat(new QueryRegistry(0).start(null, QueryRegistry.JDBC, null, "query", "SELECT 1").keepsPlan()).isFalse();
     }
 
     @Test
@@ -78,7 +109,10 @@ class QueryRegistryTest {
         for (int i = 1; i <= 8; i++) {
             QueryRecord q = before.start("alice", QueryRegistry.HIVESERVER2, "127.0.0.1", "query", "SELECT " + i + " -- \"quoted\"\n");
             q.running();
+            q.planned("STAGES\n  Stage 1: map-only\n", List.of(new PushedSql(1, "t", "t",
+                    Map.of("node1", List.of(0, 2), "node2", List.of(1)), "SELECT \"k\" FROM \"t\"")));
             q.progress(1, 1, "job_" + i, 1f, 1f);
+            q.stageFinished(1, 1, "job_" + i);
             if (i % 2 == 0) {
                 q.failed("Table 't" + i + "' not found", "42000");
             } else {
@@ -93,6 +127,13 @@ class QueryRegistryTest {
         assertThat(after.recent()).extracting(QueryInfo::text).containsExactly("SELECT 8 -- \"quoted\"\n",
                 "SELECT 7 -- \"quoted\"\n", "SELECT 6 -- \"quoted\"\n");
         assertThat(after.info(8).orElseThrow().error()).isEqualTo("Table 't8' not found");
+        QueryInfo eighth = after.info(8).orElseThrow();
+        assertThat(eighth.plan()).startsWith("STAGES");
+        assertThat(eighth.pushed()).singleElement().satisfies(p -> {
+            assertThat(p.chunksByNode()).containsEntry("node1", List.of(0, 2)).containsEntry("node2", List.of(1));
+            assertThat(p.chunkCount()).isEqualTo(3);
+        });
+        assertThat(eighth.stages()).singleElement().satisfies(st -> assertThat(st.ended()).isNotNull());
         assertThat(after.find(8)).as("a statement of an earlier run cannot be cancelled").isEmpty();
         QueryRecord next = after.start("bob", QueryRegistry.JDBC, null, "query", "SELECT 9");
         assertThat(next.id()).as("ids go on after the restart").isEqualTo(9);
