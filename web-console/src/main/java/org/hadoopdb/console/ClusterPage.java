@@ -1,6 +1,9 @@
 package org.hadoopdb.console;
 
-/** {@code /cluster}: the nodes and whether they answer, and the tables with their chunks and sizes. */
+/**
+ * {@code /cluster}: the nodes, whether they answer and what (PostgreSQL version, connections,
+ * database size), and the tables with their chunks and sizes.
+ */
 final class ClusterPage {
     private ClusterPage() {
     }
@@ -9,13 +12,20 @@ final class ClusterPage {
         StringBuilder b = new StringBuilder();
         b.append("<p>Cluster <b>").append(Html.escape(c.cluster())).append("</b>, catalog version ").append(c.catalogVersion())
                 .append(c.publishedAt() == null ? "" : " published " + Html.escape(c.publishedAt())).append("</p>\n");
-        b.append("<h2>Nodes (").append(c.nodes().size()).append(")</h2>\n<table><tr><th>node</th><th>host</th>"
-                + "<th>state</th><th>embedded</th></tr>\n");
+        b.append("<h2>Nodes (").append(c.nodes().size()).append(")</h2>\n<table id=\"nodes\"><tr><th>node</th><th>host</th>"
+                + "<th>state</th><th>PostgreSQL</th><th>connections</th><th>database size</th><th>embedded</th></tr>\n");
         for (ClusterView.Node n : c.nodes()) {
-            b.append("<tr><td>").append(Html.escape(n.id())).append("</td><td>").append(Html.escape(n.host()))
-                    .append("</td><td class=\"").append(n.up() ? "" : "FAILED").append("\">")
-                    .append(n.up() ? "UP" : "DOWN: " + Html.escape(n.problem())).append("</td><td>").append(n.embedded())
-                    .append("</td></tr>\n");
+            b.append("<tr id=\"node-").append(Html.escape(n.id())).append("\"><td>").append(Html.escape(n.id()))
+                    .append("</td><td>").append(Html.escape(n.host())).append("</td>");
+            if (n.up()) {
+                b.append("<td>UP</td><td title=\"").append(Html.escape(n.version())).append("\">")
+                        .append(Html.escape(shortVersion(n.version()))).append("</td><td>").append(n.connections())
+                        .append("</td><td title=\"").append(n.databaseBytes()).append(" bytes\">")
+                        .append(Html.bytes(n.databaseBytes())).append("</td>");
+            } else {
+                b.append("<td class=\"FAILED\" colspan=\"4\">UNREACHABLE: ").append(Html.escape(n.problem())).append("</td>");
+            }
+            b.append("<td>").append(n.embedded()).append("</td></tr>\n");
         }
         b.append("</table>\n<h2>Tables (").append(c.tables().size()).append(")</h2>\n<table><tr><th>table</th>"
                 + "<th>distribution</th><th>chunks</th><th>replicas per chunk</th><th>rows</th><th>bytes</th></tr>\n");
@@ -26,5 +36,14 @@ final class ClusterPage {
         }
         b.append("</table>\n");
         return Html.page("Cluster", b.toString());
+    }
+
+    /** {@code PostgreSQL 16.4 on x86_64-pc-linux-gnu, compiled by …} as {@code PostgreSQL 16.4}. */
+    static String shortVersion(String version) {
+        if (version == null) {
+            return "";
+        }
+        String[] words = version.split("\\s+");
+        return words.length >= 2 ? words[0] + " " + words[1].replaceAll(",$", "") : version;
     }
 }

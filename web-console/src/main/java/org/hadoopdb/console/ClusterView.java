@@ -1,7 +1,6 @@
 package org.hadoopdb.console;
 
-import java.sql.Connection;
-import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,20 +10,25 @@ import org.hadoopdb.catalog.model.ChunkInfo;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.catalog.model.TableInfo;
 import org.hadoopdb.engine.session.HadoopDbEngine;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The cluster as the console shows it: the catalog's latest version, each node with whether it
- * answers now, and each table with its chunks, replicas, size and row count.
+ * answers now (its PostgreSQL version, connections and database size: {@link NodeProbes}), and each
+ * table with its chunks, replicas, size and row count.
  */
-final class ClusterView {
-    private static final Logger LOG = LoggerFactory.getLogger(ClusterView.class);
-    /** Seconds a node has to answer before it is shown as down. */
-    private static final int PROBE_SECONDS = 2;
+final class ClusterView implements AutoCloseable {
+    /** How long the nodes have to answer before they are shown as unreachable. */
+    static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
 
-    /** One node and whether it answered. */
-    record Node(String id, String host, boolean embedded, boolean up, String problem) {
+    /**
+     * One node and what it answered.
+     *
+     * @param version       its PostgreSQL's {@code version()}, or null when unreachable
+     * @param connections   sessions open on its database, -1 when unreachable
+     * @param databaseBytes its database's size, -1 when unreachable
+     */
+    record Node(String id, String host, boolean embedded, boolean up, String problem, String version, long connections,
+                long databaseBytes) {
     }
 
     /**
@@ -48,17 +52,22 @@ final class ClusterView {
     }
 
     private final HadoopDbEngine engine;
+    private final NodeProbes probes;
 
     ClusterView(HadoopDbEngine engine) {
         this.engine = engine;
+        this.probes = new NodeProbes(engine.pools()::connect, PROBE_TIMEOUT);
     }
 
     Snapshot snapshot() {
         Catalog catalog = engine.catalog();
         List<Node> nodes = new ArrayList<>();
-        for (NodeInfo n : catalog.nodes()) {
-            String problem = probe(n);
-            nodes.add(new Node(n.id(), n.host(), n.embedded(), problem == null, problem));
+        List<NodeProbes.Status> answers = probes.probe(catalog.nodes());
+        for (int i = 0; i < answers.size(); i++) {
+            NodeInfo n = catalog.nodes().get(i);
+            NodeProbes.Status s = answers.get(i);
+            nodes.add(new Node(n.id(), n.host(), n.embedded(), s.up(), s.problem(), s.version(), s.connections(),
+                    s.databaseBytes()));
         }
         List<Table> tables = new ArrayList<>();
         for (TableInfo t : catalog.tables()) {
@@ -78,13 +87,8 @@ final class ClusterView {
         return new Snapshot(catalog.cluster(), catalog.version(), catalog.publishedAt(), nodes, tables);
     }
 
-    /** Null when the node answers, else why not. */
-    private String probe(NodeInfo node) {
-        try (Connection c = engine.pools().connect(node)) {
-            return c.isValid(PROBE_SECONDS) ? null : "no answer within " + PROBE_SECONDS + " s";
-        } catch (SQLException | RuntimeException e) {
-            LOG.debug("Node {} does not answer: {}", node.id(), e.getMessage());
-            return e.getMessage();
-        }
+    @Override
+    public void close() {
+        probes.close();
     }
 }

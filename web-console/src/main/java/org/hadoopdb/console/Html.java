@@ -44,6 +44,21 @@ final class Html {
                 + escape(title) + "</h1>\n" + body + REFRESH_SCRIPT + "</body></html>\n";
     }
 
+    /** A size for people: {@code 7.6 MiB}; bytes below 1 KiB as they are. */
+    static String bytes(long n) {
+        if (n < 1024) {
+            return n + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+        double v = n;
+        int unit = -1;
+        while (v >= 1024 && unit < units.length - 1) {
+            v /= 1024;
+            unit++;
+        }
+        return String.format(java.util.Locale.ROOT, "%.1f %s", v, units[unit]);
+    }
+
     static String escape(Object value) {
         if (value == null) {
             return "";

@@ -8,7 +8,8 @@ import org.hadoopdb.jdbc.queries.QueryState;
 
 /**
  * {@code /metrics}: the query server's metrics in Prometheus' text exposition format (version 0.0.4):
- * statements started and ended by kind, their latency, the queue, and whether each node answers.
+ * statements started and ended by kind, their latency, the queue, and whether each node answers,
+ * with its connections and database size.
  */
 final class PrometheusText {
     static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
@@ -44,6 +45,18 @@ final class PrometheusText {
         t.family("hadoopdb_node_up", "gauge", "1 when the node's PostgreSQL answers, 0 when not.");
         for (ClusterView.Node n : cluster.nodes()) {
             t.sample("hadoopdb_node_up", "node", n.id(), n.up() ? 1 : 0);
+        }
+        t.family("hadoopdb_node_connections", "gauge", "Sessions open on the node's database (nodes that answered).");
+        for (ClusterView.Node n : cluster.nodes()) {
+            if (n.up()) {
+                t.sample("hadoopdb_node_connections", "node", n.id(), n.connections());
+            }
+        }
+        t.family("hadoopdb_node_database_bytes", "gauge", "Size of the node's database on disk (nodes that answered).");
+        for (ClusterView.Node n : cluster.nodes()) {
+            if (n.up()) {
+                t.sample("hadoopdb_node_database_bytes", "node", n.id(), n.databaseBytes());
+            }
         }
         return t.out.toString();
     }

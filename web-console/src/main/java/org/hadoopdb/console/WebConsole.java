@@ -26,12 +26,14 @@ public final class WebConsole implements AutoCloseable {
 
     private final Server jetty;
     private final ServerConnector connector;
+    private final ClusterView cluster;
     private final boolean tls;
     private final String host;
 
-    private WebConsole(Server jetty, ServerConnector connector, boolean tls, String host) {
+    private WebConsole(Server jetty, ServerConnector connector, ClusterView cluster, boolean tls, String host) {
         this.jetty = jetty;
         this.connector = connector;
+        this.cluster = cluster;
         this.tls = tls;
         this.host = host;
     }
@@ -58,7 +60,8 @@ public final class WebConsole implements AutoCloseable {
                 serverSettings.threads(), serverSettings.loginLimits());
         ServerConnector connector = QueryServer.connector(jetty, listen);
         jetty.addConnector(connector);
-        ConsoleHandler pages = new ConsoleHandler(server.queries(), new ClusterView(engine), () -> server.gate().queued());
+        ClusterView cluster = new ClusterView(engine);
+        ConsoleHandler pages = new ConsoleHandler(server.queries(), cluster, () -> server.gate().queued());
         jetty.setHandler(serverSettings.authenticate() ? QueryServer.basicAuthentication(jetty, server.logins(), pages) : pages);
         jetty.setStopAtShutdown(false);
         try {
@@ -69,10 +72,11 @@ public final class WebConsole implements AutoCloseable {
             } catch (Exception stopping) {
                 e.addSuppressed(stopping);
             }
+            cluster.close();
             throw new ConsoleException("Cannot start the web console on " + settings.bindAddress() + ":" + settings.port()
                     + ": " + e.getMessage() + " (hadoopdb.server.ui.port, hadoopdb.server.ui.bind-address)", e);
         }
-        WebConsole console = new WebConsole(jetty, connector, serverSettings.tls(),
+        WebConsole console = new WebConsole(jetty, connector, cluster, serverSettings.tls(),
                 settings.bindAddress().equals("0.0.0.0") ? "localhost" : settings.bindAddress());
         LOG.info("HadoopDB web console on {}", console.url());
         return console;
@@ -102,6 +106,8 @@ public final class WebConsole implements AutoCloseable {
             jetty.stop();
         } catch (Exception e) {
             throw new ConsoleException("Stopping the web console on port " + port() + " failed: " + e.getMessage(), e);
+        } finally {
+            cluster.close();
         }
     }
 }

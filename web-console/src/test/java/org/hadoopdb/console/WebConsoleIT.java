@@ -291,11 +291,16 @@ class WebConsoleIT {
         HttpResponse<String> clusterPage = send(get("/cluster", USER, PASSWORD));
         assertThat(clusterPage.statusCode()).isEqualTo(200);
         assertThat(clusterPage.body()).contains("<td>wc_rows</td><td>HASH</td><td>2</td><td>0</td><td>" + ROWS + "</td>")
-                .contains(">UP<");
+                .contains("<td>UP</td><td title=\"PostgreSQL ");
 
         JsonNode clusterJson = JSON.readTree(send(get("/api/cluster", USER, PASSWORD)).body());
         assertThat(clusterJson.get("nodes")).hasSize(1);
-        assertThat(clusterJson.get("nodes").get(0).get("up").asBoolean()).isTrue();
+        JsonNode node = clusterJson.get("nodes").get(0);
+        assertThat(node.get("up").asBoolean()).isTrue();
+        // what the node's PostgreSQL answered: its version, the sessions on its database (this one at least), its size
+        assertThat(node.get("version").asText()).startsWith("PostgreSQL ");
+        assertThat(node.get("connections").asLong()).isPositive();
+        assertThat(node.get("databaseBytes").asLong()).isGreaterThan(1_000_000);
         JsonNode table = null;
         for (JsonNode t : clusterJson.get("tables")) {
             if (t.get("name").asText().equals("wc_rows")) {
