@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.IntSupplier;
 import java.util.regex.Matcher;
@@ -15,20 +14,17 @@ import javax.servlet.http.HttpServletResponse;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.handler.AbstractHandler;
 import org.hadoopdb.jdbc.queries.QueryInfo;
-import org.hadoopdb.jdbc.queries.QueryRecord;
 import org.hadoopdb.jdbc.queries.QueryRegistry;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Routes the console's requests (authentication has been checked before any reaches it): the HTML
  * pages, the JSON API, the cancel action and {@code /metrics}.
  */
 final class ConsoleHandler extends AbstractHandler {
-    private static final Logger LOG = LoggerFactory.getLogger(ConsoleHandler.class);
     private static final Pattern QUERY_PAGE = Pattern.compile("/queries/(\\d+)");
     private static final Pattern QUERY_API = Pattern.compile("/api/queries/(\\d+)");
     private static final Pattern CANCEL_API = Pattern.compile("/api/queries/(\\d+)/cancel");
+    private static final Pattern CANCEL_PAGE = Pattern.compile("/queries/(\\d+)/cancel");
 
     private final QueryRegistry queries;
     private final ClusterView cluster;
@@ -49,12 +45,13 @@ final class ConsoleHandler extends AbstractHandler {
         String method = request.getMethod();
         String path = request.getPathInfo() == null ? target : request.getPathInfo();
         Matcher m;
-        if ((m = CANCEL_API.matcher(path)).matches()) {
+        boolean api = (m = CANCEL_API.matcher(path)).matches();
+        if (api || (m = CANCEL_PAGE.matcher(path)).matches()) {
             if (!method.equals("POST")) {
                 send(response, 405, "text/plain; charset=utf-8", "Cancel with POST");
                 return;
             }
-            cancel(Long.parseLong(m.group(1)), request.getRemoteUser(), response);
+            cancel(Long.parseLong(m.group(1)), !api, request, response);
             return;
         }
         if (!method.equals("GET") && !method.equals("HEAD")) {
@@ -94,33 +91,29 @@ final class ConsoleHandler extends AbstractHandler {
         }
     }
 
-    /** Only the statement's owner may cancel it (anyone when the server runs without authentication). */
-    private void cancel(long id, String user, HttpServletResponse response) throws IOException {
-        Optional<QueryRecord> found = queries.find(id);
-        if (found.isEmpty()) {
-            Optional<QueryInfo> ended = queries.info(id);
-            if (ended.isPresent() && !Objects.equals(ended.get().user(), user)) {
-                sendJson(response, 403, Map.of("error", "Query " + id + " belongs to " + ended.get().user()
-                        + "; only its owner may cancel it"));
-            } else if (ended.isPresent()) {
-                sendJson(response, 409, Map.of("error", "Query " + id + " is " + ended.get().state() + ": nothing to cancel"));
+    /** A cancel from the API (JSON answers) or from the page's button (back to the page, or a page saying why not). */
+    private void cancel(long id, boolean page, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!QueryCancel.sameOrigin(request.getHeader("Origin"), request.getHeader("Host"))) {
+            String why = "Cancel refused: the request came from another site's page (" + request.getHeader("Origin") + ")";
+            if (page) {
+                send(response, 403, "text/html; charset=utf-8", Html.page("Query " + id, "<p class=\"FAILED\">"
+                        + Html.escape(why) + "</p>"));
             } else {
-                sendJson(response, 404, Map.of("error", "No query " + id));
+                sendJson(response, 403, Map.of("error", why));
             }
             return;
         }
-        QueryRecord q = found.get();
-        if (!Objects.equals(q.user(), user)) {
-            sendJson(response, 403, Map.of("error", "Query " + id + " belongs to " + q.user() + "; only its owner may cancel it"));
-            return;
+        QueryCancel.Outcome outcome = QueryCancel.cancel(queries, id, request.getRemoteUser());
+        if (!page) {
+            sendJson(response, outcome.status(), outcome.asked() ? QueryJson.of(outcome.query()) : Map.of("error", outcome.error()));
+        } else if (outcome.asked()) {
+            response.setStatus(303);
+            response.setHeader("Location", "/queries/" + id);
+            response.setContentLength(0);
+        } else {
+            send(response, outcome.status(), "text/html; charset=utf-8", Html.page("Query " + id, "<p class=\"FAILED\">"
+                    + Html.escape(outcome.error()) + "</p>\n<p><a href=\"/queries/" + id + "\">Back to query " + id + "</a></p>"));
         }
-        if (!q.cancel()) {
-            sendJson(response, 409, Map.of("error", "Query " + id + " is " + q.state() + ": nothing to cancel"));
-            return;
-        }
-        LOG.info("{} cancelled query {} from the web console", user, id);
-        QueryInfo info = q.info();
-        sendJson(response, 202, QueryJson.of(info));
     }
 
     private void sendJson(HttpServletResponse response, int status, Object body) throws IOException {

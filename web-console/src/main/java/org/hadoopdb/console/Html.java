@@ -5,7 +5,10 @@ final class Html {
     private Html() {
     }
 
-    /** The little script every page carries: reloads it every few seconds unless the user turned it off. */
+    /**
+     * The little script every page carries: reloads it every few seconds unless the user turned it off.
+     * The cancel button is a plain form, which works without it.
+     */
     private static final String REFRESH_SCRIPT = """
             <script>
             (function () {
@@ -15,13 +18,6 @@ final class Html {
                 localStorage.setItem('hadoopdb.refresh', box.checked ? 'on' : 'off');
               });
               setInterval(function () { if (box.checked) { location.reload(); } }, 5000);
-              document.querySelectorAll('form.cancel').forEach(function (f) {
-                f.addEventListener('submit', function (e) {
-                  e.preventDefault();
-                  fetch(f.action, {method: 'POST', credentials: 'same-origin'})
-                    .then(function (r) { return r.text().then(function (t) { if (!r.ok) { alert(t); } location.reload(); }); });
-                });
-              });
             })();
             </script>
             """;

@@ -22,14 +22,14 @@ final class QueryPages {
     static String list(List<QueryInfo> running, List<QueryInfo> recent) {
         StringBuilder b = new StringBuilder();
         b.append("<h2>Running (").append(running.size()).append(")</h2>\n");
-        table(b, running);
+        table(b, "running", running);
         b.append("<h2>Recent (").append(recent.size()).append(")</h2>\n");
-        table(b, recent);
+        table(b, "recent", recent);
         return Html.page("Queries", b.toString());
     }
 
-    private static void table(StringBuilder b, List<QueryInfo> queries) {
-        b.append("<table><tr><th>id</th><th>state</th><th>user</th><th>client</th><th>started</th><th>ms</th>"
+    private static void table(StringBuilder b, String id, List<QueryInfo> queries) {
+        b.append("<table id=\"").append(id).append("\"><tr><th>id</th><th>state</th><th>user</th><th>client</th><th>started</th><th>ms</th>"
                 + "<th>rows</th><th>statement</th></tr>\n");
         for (QueryInfo q : queries) {
             b.append("<tr id=\"q").append(q.id()).append("\"><td><a href=\"/queries/").append(q.id()).append("\">")
@@ -75,7 +75,7 @@ final class QueryPages {
             b.append("<h2>Plan</h2>\n<pre class=\"plan\">").append(Html.escape(q.plan())).append("</pre>\n");
         }
         if (!q.state().done()) {
-            b.append("<form class=\"cancel\" method=\"post\" action=\"/api/queries/").append(q.id())
+            b.append("<form class=\"cancel\" method=\"post\" action=\"/queries/").append(q.id())
                     .append("/cancel\"><button type=\"submit\">Cancel</button></form>\n");
         }
         return Html.page("Query " + q.id(), b.toString());

@@ -42,7 +42,7 @@ class QueryPagesTest {
         QueryInfo info = registry.running().get(0);
         assertThat(QueryPages.list(List.of(info), List.of())).doesNotContain(longText).contains("SELECT x, x,").contains("…");
         assertThat(QueryPages.detail(info)).contains(longText)
-                .contains("<form class=\"cancel\" method=\"post\" action=\"/api/queries/" + q.id() + "/cancel\">")
+                .contains("<form class=\"cancel\" method=\"post\" action=\"/queries/" + q.id() + "/cancel\">")
                 .contains("<tr><td>1/2</td><td>job_local_1</td><td>50%</td><td>0%</td><td>+")
                 .contains("<svg id=\"timeline\"").contains("<g class=\"stage running\" data-stage=\"1\">");
     }

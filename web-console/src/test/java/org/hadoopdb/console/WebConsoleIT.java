@@ -269,6 +269,11 @@ class WebConsoleIT {
         assertThat(send(post("/api/queries/" + okId + "/cancel", USER, PASSWORD)).statusCode()).isEqualTo(409);
         assertThat(send(post("/api/queries/999999/cancel", USER, PASSWORD)).statusCode()).isEqualTo(404);
         assertThat(send(get("/api/queries/" + okId + "/cancel", USER, PASSWORD)).statusCode()).isEqualTo(405);
+        // a form posted from another site's page, which the browser sends with the user's credentials
+        HttpResponse<String> crossSite = send(request("/queries/" + okId + "/cancel", USER, PASSWORD)
+                .header("Origin", "https://evil.example").POST(HttpRequest.BodyPublishers.noBody()).build());
+        assertThat(crossSite.statusCode()).isEqualTo(403);
+        assertThat(crossSite.body()).contains("another site");
     }
 
     @Test
