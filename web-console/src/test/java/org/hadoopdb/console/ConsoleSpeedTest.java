@@ -1,0 +1,79 @@
+package org.hadoopdb.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Arrays;
+import java.util.List;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.hadoopdb.jdbc.queries.PushedSql;
+import org.hadoopdb.jdbc.queries.QueryRecord;
+import org.hadoopdb.jdbc.queries.QueryRegistry;
+import org.junit.jupiter.api.Test;
+
+/**
+ * With a full history (1,000 finished statements, each with stages and a plan) the queries page, the
+ * API's list and a statement's page answer in well under 100 ms: the median of repeated requests
+ * over HTTP, after a few to warm up.
+ */
+class ConsoleSpeedTest {
+    private static final int HISTORY = 1000;
+
+    @Test
+    void thePagesAnswerInUnder100MillisecondsWithAThousandFinishedStatements() throws Exception {
+        QueryRegistry registry = new QueryRegistry(HISTORY);
+        String plan = "STAGES\n  Stage 1: map + reduce (1 reducer)\n    SQL: SELECT \"k\", \"v\" FROM \"t\"\n".repeat(20);
+        for (int i = 0; i < HISTORY; i++) {
+            QueryRecord q = registry.start("alice", QueryRegistry.JDBC, "127.0.0.1", "query",
+                    "SELECT k, count(*) FROM t WHERE v > " + i + " GROUP BY k");
+            q.running();
+            q.planned(plan, List.of(new PushedSql(1, "t0", "t", java.util.Map.of("node1", List.of(0, 1)),
+                    "SELECT \"k\", \"v\" FROM \"t\"")));
+            q.progress(1, 2, "job_local_" + i, 1f, 1f);
+            q.stageFinished(1, 2, "job_local_" + i);
+            q.progress(2, 2, "client", 1f, 0f);
+            q.addRows(i);
+            if (i % 3 == 0) {
+                q.failed("Table 't' not found", "42000");
+            } else {
+                q.finished();
+            }
+        }
+        assertThat(registry.recent()).hasSize(HISTORY);
+        Server jetty = new Server();
+        ServerConnector connector = new ServerConnector(jetty);
+        connector.setHost("127.0.0.1");
+        jetty.addConnector(connector);
+        jetty.setHandler(new ConsoleHandler(registry, null, () -> 0));
+        jetty.start();
+        try {
+            HttpClient http = HttpClient.newHttpClient();
+            String base = "http://127.0.0.1:" + connector.getLocalPort();
+            for (String path : new String[] {"/", "/api/queries", "/queries/500", "/api/queries/500"}) {
+                assertThat(medianMillis(http, URI.create(base + path))).as("median time of GET %s", path).isLessThan(100);
+            }
+        } finally {
+            jetty.stop();
+        }
+    }
+
+    private static long medianMillis(HttpClient http, URI uri) throws Exception {
+        HttpRequest get = HttpRequest.newBuilder(uri).GET().build();
+        for (int i = 0; i < 5; i++) {
+            assertThat(http.send(get, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+        }
+        long[] times = new long[11];
+        for (int i = 0; i < times.length; i++) {
+            long started = System.nanoTime();
+            HttpResponse<String> r = http.send(get, HttpResponse.BodyHandlers.ofString());
+            times[i] = (System.nanoTime() - started) / 1_000_000;
+            assertThat(r.statusCode()).isEqualTo(200);
+        }
+        Arrays.sort(times);
+        return times[times.length / 2];
+    }
+}
