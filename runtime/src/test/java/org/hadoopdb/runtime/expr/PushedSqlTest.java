@@ -174,6 +174,17 @@ class PushedSqlTest {
     }
 
     @Test
+    void aStringInListOrASubqueryPlans() {
+        // TPC-DS q45: the IN list of strings, expanded into an OR beside the OR of the decorrelated IN subquery,
+        // made a filter Calcite rejects ("RexUtil.isFlat should be true") when the chunk SQL was written
+        QueryPlan plan = plan("SELECT i FROM t WHERE substr(s, 1, 2) IN ('ab', 'cd', 'ef', 'gh', 'ij', 'kl', 'mn', 'op', 'qr',"
+                + " 'st') OR i IN (SELECT i FROM t WHERE b > 3)").plan();
+        String sql = plan.result() instanceof QueryPlan.Direct d ? d.source().sql()
+                : ((StageInput.Chunks) plan.stages().get(0).inputs().get(0)).source().sql();
+        assertThat(sql).contains("'ab'", "'st'", "\"b\" > 3");
+    }
+
+    @Test
     void aggregatesGetHiveResultTypes() {
         String sql = plan("SELECT si, SUM(b), SUM(f), AVG(i), AVG(m), VARIANCE(i), MIN(s) FROM t GROUP BY si")
                 .explain(false);

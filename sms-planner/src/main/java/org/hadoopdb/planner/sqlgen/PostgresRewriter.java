@@ -74,6 +74,10 @@ final class PostgresRewriter extends RelHomogeneousShuttle {
                 }
             }
             RexCall rewritten = (RexCall) super.visitCall(call);
+            if (rewritten.getKind() == SqlKind.AND || rewritten.getKind() == SqlKind.OR) {
+                // a SEARCH expanded above is an OR: under an OR it must merge into one flat OR, as Calcite requires
+                return RexUtil.flatten(rexBuilder, rewritten);
+            }
             PostgresTranslation.Decision d = PostgresTranslation.of(call);
             if (d.template() == null) {
                 // pushable as printed, or a planner-made expression the policy never saw (kept as Calcite prints it)
