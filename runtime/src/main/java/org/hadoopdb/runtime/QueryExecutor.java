@@ -85,6 +85,15 @@ public final class QueryExecutor {
      * {@link #explainRun}.
      */
     public ResultStream run(QueryPlan plan, String description, ProgressListener progress) {
+        if (plan.stages().isEmpty() && plan.result() instanceof QueryPlan.Direct d) {
+            // a planned direct read (a point lookup, a pushed scan) needs no job configuration, scratch
+            // directory or cancellation flag: its result stream is cancelled and closed by itself
+            if (cancelled) {
+                throw new PlannerException("Query cancelled");
+            }
+            LOG.debug("Reading the result directly from the chunks");
+            return DirectResult.open(config, catalogDir, catalogVersion, d.source(), plan.schema());
+        }
         Path queryDir = QueryScratch.newQueryDir(config);
         Configuration base = jobConf(queryDir);
         ExecutionPlan exec = decide(plan, base);
@@ -211,6 +220,23 @@ public final class QueryExecutor {
         }
     }
 
+    /** Progress is reported at most this often, however often the job is polled. */
+    private static final long PROGRESS_EVERY_NANOS = 200_000_000L;
+
+    /**
+     * How long to wait before asking again whether a job ended ({@code hadoopdb.exec.job-poll-interval}). A
+     * local job's status is a field in this process, cheap to read, and a small query's stages take a fraction
+     * of a second: polling every 200 ms added 100 ms to each stage on average. A job on a cluster is asked
+     * over RPC, so less often.
+     */
+    static long pollMillis(boolean local, long elapsedNanos, long configuredMillis) {
+        long base = Math.max(1, configuredMillis);
+        if (!local) {
+            return Math.max(base, 200);
+        }
+        return elapsedNanos < 2_000_000_000L ? base : elapsedNanos < 10_000_000_000L ? Math.max(base, 20) : Math.max(base, 100);
+    }
+
     /**
      * Waits for the job to end, reporting progress. Once the query is cancelled, or this thread is
      * interrupted (another stage failed), it still waits for the job's tasks to stop, so the query's
@@ -222,6 +248,10 @@ public final class QueryExecutor {
         JobProgress mapProgress = new JobProgress(job);
         boolean interrupted = false;
         long killAt = 0;
+        boolean local = isLocal(job);
+        long pollInterval = config.get(ConfigKeys.JOB_POLL_INTERVAL).toMillis();
+        long start = System.nanoTime();
+        long reported = start - PROGRESS_EVERY_NANOS;
         while (!job.isComplete()) {
             if (cancelled || interrupted) {
                 if (killAt == 0) {
@@ -233,12 +263,13 @@ public final class QueryExecutor {
                     kill(job);
                     break;
                 }
-            } else {
+            } else if (System.nanoTime() - reported >= PROGRESS_EVERY_NANOS) {
+                reported = System.nanoTime();
                 progress.progress(stage.id(), stages, job.getJobID().toString(), mapProgress.map(),
                         stage.shuffle() == null ? 0 : job.reduceProgress());
             }
             try {
-                Thread.sleep(killAt == 0 ? 200 : 50);
+                Thread.sleep(killAt != 0 ? 50 : pollMillis(local, System.nanoTime() - start, pollInterval));
             } catch (InterruptedException e) {
                 interrupted = true;
             }

@@ -103,6 +103,9 @@ public final class ConfigKeys {
 
     public static final ConfigKey<Integer> STAGES_PARALLEL = integer("hadoopdb.stages.parallel", "2",
             "How many independent MapReduce stages of one query may run at the same time.");
+    public static final ConfigKey<Duration> JOB_POLL_INTERVAL = duration("hadoopdb.exec.job-poll-interval", "5ms",
+            "How often a query asks whether a stage's local job has ended, in its first 2 seconds (then at least every "
+                    + "20 ms, after 10 s every 100 ms); a job on YARN is asked at most every 200 ms.");
     public static final ConfigKey<Long> JOIN_BROADCAST_MAX_BYTES = bytes("hadoopdb.join.broadcast.max-bytes", "32MB",
             "A join input estimated at most this large is computed once and joined in the map tasks of the other input "
                     + "(a broadcast join) instead of repartitioning both; 0 turns broadcast joins off.");
