@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Records a query's plan for the web console: its EXPLAIN text and the SQL it pushes to the chunks.
  * The endpoint calls it just before the session runs the statement; the plan comes from the
- * session's {@link Session#plan} of a copy of the query ({@link SqlCopy}: planning rewrites the tree),
- * which the run then finds again in the engine's plan cache (a plan holding the time it was made,
+ * session's {@link Session#plan} of the query (planning leaves the parsed statement as it was), which
+ * the run then finds again in the engine's plan cache (a plan holding the time it was made,
  * {@code current_timestamp}, is made a second time).
  */
 public final class QueryPlans {
@@ -44,13 +44,7 @@ public final class QueryPlans {
             return;
         }
         try {
-            // planned on a copy: the validator rewrites the tree it validates, and the run must get the parsed one
-            QueryStatement copy = new QueryStatement(SqlCopy.of(query.query()), query.distributeBy(), query.span());
-            if (!copy.query().toString().equals(query.query().toString())) {
-                LOG.debug("No plan recorded for statement {}: its copy differs from it", record.id());
-                return;
-            }
-            PlannedQuery planned = session.plan(copy);
+            PlannedQuery planned = session.plan(query);
             record.planned(truncate(planned.explain(false)), pushed(planned.plan(), session.catalog()));
         } catch (RuntimeException e) {
             LOG.debug("No plan recorded for statement {}: {}", record.id(), e.getMessage());

@@ -122,7 +122,7 @@ public final class Analyzer {
         SqlValidator validator = newValidator(reader);
         SqlNode validated;
         try {
-            validated = validator.validate(query);
+            validated = validator.validate(SqlCopy.of(query));
         } catch (CalciteContextException e) {
             throw SemanticErrors.translate(e, catalog, database, functionNames, query);
         } catch (RuntimeException | AssertionError e) {
@@ -148,7 +148,7 @@ public final class Analyzer {
     public RelDataType validatedRowType(SqlNode query) {
         SqlValidator validator = newValidator();
         try {
-            return validator.getValidatedNodeType(validator.validate(query));
+            return validator.getValidatedNodeType(validator.validate(SqlCopy.of(query)));
         } catch (CalciteContextException e) {
             throw SemanticErrors.translate(e, catalog, database, functionNames, query);
         }

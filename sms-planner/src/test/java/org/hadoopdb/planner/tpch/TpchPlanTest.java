@@ -13,6 +13,7 @@ import org.hadoopdb.planner.QueryPlanner;
 import org.hadoopdb.hiveql.ast.QueryStatement;
 import org.hadoopdb.hiveql.ast.Statement;
 import org.hadoopdb.hiveql.parse.HiveQlParser;
+import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.planner.sms.PlanningOptions;
 import org.junit.jupiter.api.Test;
 
@@ -60,5 +61,19 @@ class TpchPlanTest {
         }
         // part and partsupp share the part key
         assertThat(pushedSql(16)).anyMatch(sql -> sql.contains("\"partsupp\"") && sql.contains("\"part\"") && sql.contains("JOIN"));
+    }
+
+    @Test
+    void theSameParsedQueryPlansTwice() {
+        // a CTAS plans its query for its columns and again to run it; the validator once rewrote the tree it
+        // was given, so the second plan failed with "Table 'a' not found"
+        Catalog catalog = TpchCatalog.of(4, 2);
+        QueryPlanner planner = PlannerServices.queryPlanner();
+        var query = ((QueryStatement) HiveQlParser.parse(SourceSpan.of("SELECT a.n_name, COUNT(*) AS n FROM nation a"
+                + " JOIN nation b ON a.n_regionkey = b.n_regionkey GROUP BY a.n_name ORDER BY a.n_name"))).query();
+        String text = query.toString();
+        String first = planner.plan(catalog, query, PlanningOptions.DEFAULTS).explain(false);
+        assertThat(query.toString()).isEqualTo(text);
+        assertThat(planner.plan(catalog, query, PlanningOptions.DEFAULTS).explain(false)).isEqualTo(first);
     }
 }

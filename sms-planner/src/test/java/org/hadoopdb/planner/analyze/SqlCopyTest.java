@@ -1,4 +1,4 @@
-package org.hadoopdb.jdbc.queries;
+package org.hadoopdb.planner.analyze;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

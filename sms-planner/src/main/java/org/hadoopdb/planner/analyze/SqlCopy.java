@@ -1,4 +1,4 @@
-package org.hadoopdb.jdbc.queries;
+package org.hadoopdb.planner.analyze;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
@@ -13,9 +13,10 @@ import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
  * A deep copy of a parsed query: new calls, lists and identifiers, which Calcite's validator rewrites
- * in place (literals, which it does not change, may be shared). A query planned for the console is
- * planned on a copy, so the statement the session then runs is left as it was parsed (and finds the
- * copy's plan in the plan cache, its text being the same).
+ * in place. The {@link Analyzer} validates a copy, so planning never changes the statement it is given:
+ * the same parsed query can be planned again (a CTAS or INSERT plans its query for its columns, then
+ * runs it; the console plans a statement before the session runs it), where validating the rewritten
+ * tree failed ("Table 'a' not found" for a join whose aliases come back in GROUP BY or ORDER BY).
  */
 final class SqlCopy extends SqlShuttle {
     private SqlCopy() {
