@@ -69,6 +69,18 @@ class Hs2WorkloadIT {
                 "LOAD DATA LOCAL INPATH '" + data + "' INTO TABLE " + TABLE);
     }
 
+    /** A transaction on chunk {@code index}'s node holding an exclusive lock of its table: reads of it wait. */
+    private static Connection lockChunk(int index) throws Exception {
+        var catalog = hs2.engine.catalog();
+        var chunk = catalog.table(TABLE).chunks().stream().filter(c -> c.index() == index).findFirst().orElseThrow();
+        Connection c = hs2.engine.pools().connect(catalog.node(chunk.primary()));
+        c.setAutoCommit(false);
+        try (Statement st = c.createStatement()) {
+            st.execute("LOCK TABLE " + chunk.qualifiedName() + " IN ACCESS EXCLUSIVE MODE");
+        }
+        return c;
+    }
+
     @AfterAll
     static void stop() {
         if (hs2 != null) {
@@ -97,15 +109,30 @@ class Hs2WorkloadIT {
                     "SELECT a.k, COUNT(*) AS n, SUM(b.v) AS total FROM " + TABLE + " a JOIN " + TABLE
                             + " b ON a.v = b.v GROUP BY a.k ORDER BY a.k");
             execute.setRunAsync(true);
-            TExecuteStatementResp started = client.ExecuteStatement(execute);
-            assertThat(started.getStatus().getStatusCode()).as(started.getStatus().toString()).isEqualTo(TStatusCode.SUCCESS_STATUS);
-
-            TGetOperationStatusReq plain = new TGetOperationStatusReq(started.getOperationHandle());
-            assertThat(client.GetOperationStatus(plain).isSetProgressUpdateResponse()).as("progress only when asked").isFalse();
-            TGetOperationStatusReq withProgress = new TGetOperationStatusReq(started.getOperationHandle());
-            withProgress.setGetProgressUpdate(true);
             List<TProgressUpdateResp> updates = new ArrayList<>();
             TGetOperationStatusResp status;
+            TExecuteStatementResp started;
+            // the statement waits on a lock of one chunk (not the first, whose plan sizes the stages) until the
+            // test has seen its stages running: the updates while it runs do not depend on how fast it is
+            try (Connection lock = lockChunk(1)) {
+                started = client.ExecuteStatement(execute);
+                assertThat(started.getStatus().getStatusCode()).as(started.getStatus().toString()).isEqualTo(TStatusCode.SUCCESS_STATUS);
+                TGetOperationStatusReq plain = new TGetOperationStatusReq(started.getOperationHandle());
+                assertThat(client.GetOperationStatus(plain).isSetProgressUpdateResponse()).as("progress only when asked").isFalse();
+                TGetOperationStatusReq withProgress = new TGetOperationStatusReq(started.getOperationHandle());
+                withProgress.setGetProgressUpdate(true);
+                do {
+                    status = client.GetOperationStatus(withProgress);
+                    assertThat(status.isSetProgressUpdateResponse()).isTrue();
+                    updates.add(status.getProgressUpdateResponse());
+                    assertThat(status.getOperationState()).as(status.toString()).isIn(TOperationState.INITIALIZED_STATE,
+                            TOperationState.PENDING_STATE, TOperationState.RUNNING_STATE);
+                } while (status.getProgressUpdateResponse().getStatus() != TJobExecutionStatus.IN_PROGRESS
+                        || status.getProgressUpdateResponse().getRows().isEmpty());
+                lock.commit();
+            }
+            TGetOperationStatusReq withProgress = new TGetOperationStatusReq(started.getOperationHandle());
+            withProgress.setGetProgressUpdate(true);
             do {
                 status = client.GetOperationStatus(withProgress);
                 assertThat(status.isSetProgressUpdateResponse()).isTrue();
