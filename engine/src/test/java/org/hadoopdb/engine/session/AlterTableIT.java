@@ -6,11 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.hadoopdb.catalog.model.ChunkInfo;
 import org.hadoopdb.catalog.model.TableInfo;
 import org.hadoopdb.cluster.embedded.testing.TestClusters;
-import org.hadoopdb.engine.testing.Differential;
+import org.hadoopdb.engine.testing.EngineSession;
 import org.hadoopdb.planner.SemanticException;
 import org.hadoopdb.runtime.ResultStream;
 import org.junit.jupiter.api.AfterAll;
@@ -26,9 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AlterTableIT {
     private static final List<String> TABLES = List.of("at_items", "at_renamed", "at_copies", "at_copies2", "at_full");
+    private static EngineSession db;
     private static HadoopDbEngine engine;
     private static Session session;
-    private static Differential rows;
 
     @TempDir
     static Path files;
@@ -36,9 +35,9 @@ class AlterTableIT {
 
     @BeforeAll
     static void start() throws Exception {
-        engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
-        session = engine.openSession(Map.of());
-        rows = new Differential(session, engine, engine.catalog().nodes().get(0), "unused", 9);
+        db = EngineSession.start(2);
+        engine = db.engine();
+        session = db.session();
         StringBuilder items = new StringBuilder();
         for (int i = 1; i <= 30; i++) {
             items.append(i).append('|').append("item").append(i).append('|').append(i * 10).append('\n');
@@ -59,16 +58,15 @@ class AlterTableIT {
     static void stop() {
         run("DROP VIEW IF EXISTS at_all");
         TABLES.forEach(t -> run("DROP TABLE IF EXISTS " + t));
-        session.close();
-        engine.close();
+        db.close(List.of());
     }
 
     private static StatementResult run(String sql) {
-        return session.execute(sql, StatementListener.NONE);
+        return db.run(sql);
     }
 
     private static List<String> query(String sql) {
-        return rows.hadoopDb(sql);
+        return db.query(sql);
     }
 
     @Test

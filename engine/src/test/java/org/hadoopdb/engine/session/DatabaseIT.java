@@ -11,11 +11,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.hadoopdb.catalog.model.ChunkInfo;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.cluster.embedded.testing.TestClusters;
-import org.hadoopdb.engine.testing.Differential;
+import org.hadoopdb.engine.testing.EngineSession;
 import org.hadoopdb.planner.SemanticException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,9 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the SHOW and DESCRIBE statements, and {@code DROP DATABASE} with and without {@code CASCADE}.
  */
 class DatabaseIT {
+    private static EngineSession db;
     private static HadoopDbEngine engine;
     private static Session session;
-    private static Differential rows;
 
     @TempDir
     static Path files;
@@ -41,9 +40,9 @@ class DatabaseIT {
 
     @BeforeAll
     static void start() throws Exception {
-        engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
-        session = engine.openSession(Map.of());
-        rows = new Differential(session, engine, engine.catalog().nodes().get(0), "unused", 9);
+        db = EngineSession.start(2);
+        engine = db.engine();
+        session = db.session();
         StringBuilder shop = new StringBuilder();
         StringBuilder archive = new StringBuilder();
         for (int i = 1; i <= 30; i++) {
@@ -78,16 +77,15 @@ class DatabaseIT {
         run("DROP DATABASE IF EXISTS db_shop CASCADE");
         run("DROP DATABASE IF EXISTS db_archive CASCADE");
         run("DROP TABLE IF EXISTS db_orders");
-        session.close();
-        engine.close();
+        db.close(List.of());
     }
 
     private static StatementResult run(String sql) {
-        return session.execute(sql, StatementListener.NONE);
+        return db.run(sql);
     }
 
     private static List<String> query(String sql) {
-        return rows.hadoopDb(sql);
+        return db.query(sql);
     }
 
     @Test

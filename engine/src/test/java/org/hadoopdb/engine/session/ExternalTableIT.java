@@ -7,9 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.hadoopdb.cluster.embedded.testing.TestClusters;
-import org.hadoopdb.engine.testing.Differential;
+import org.hadoopdb.engine.testing.EngineSession;
 import org.hadoopdb.planner.SemanticException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,9 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ExternalTableIT {
     private static final List<String> TABLES = List.of("ext_visits", "ext_loaded", "ext_ranks", "ext_copy", "ext_none");
+    private static EngineSession db;
     private static HadoopDbEngine engine;
     private static Session session;
-    private static Differential rows;
 
     @TempDir
     static Path files;
@@ -34,9 +32,9 @@ class ExternalTableIT {
 
     @BeforeAll
     static void start() throws Exception {
-        engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
-        session = engine.openSession(Map.of());
-        rows = new Differential(session, engine, engine.catalog().nodes().get(0), "unused", 9);
+        db = EngineSession.start(2);
+        engine = db.engine();
+        session = db.session();
         TABLES.forEach(t -> run("DROP TABLE IF EXISTS " + t));
         dir = Files.createDirectories(files.resolve("visits"));
         Files.createDirectories(dir.resolve("day=2"));
@@ -65,17 +63,15 @@ class ExternalTableIT {
 
     @AfterAll
     static void stop() {
-        TABLES.forEach(t -> run("DROP TABLE IF EXISTS " + t));
-        session.close();
-        engine.close();
+        db.close(TABLES);
     }
 
     private static StatementResult run(String sql) {
-        return session.execute(sql, StatementListener.NONE);
+        return db.run(sql);
     }
 
     private static List<String> query(String sql) {
-        return rows.hadoopDb(sql);
+        return db.query(sql);
     }
 
     /** The same query over the files and over the loaded rows. */

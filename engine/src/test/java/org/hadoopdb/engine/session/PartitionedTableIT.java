@@ -6,10 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.hadoopdb.catalog.model.TableInfo;
-import org.hadoopdb.cluster.embedded.testing.TestClusters;
-import org.hadoopdb.engine.testing.Differential;
+import org.hadoopdb.engine.testing.EngineSession;
 import org.hadoopdb.planner.SemanticException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,9 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PartitionedTableIT {
     private static final List<String> TABLES = List.of("pt_logs", "pt_src", "pt_flat", "pt_copy");
+    private static EngineSession db;
     private static HadoopDbEngine engine;
     private static Session session;
-    private static Differential rows;
 
     @TempDir
     static Path files;
@@ -35,9 +33,9 @@ class PartitionedTableIT {
 
     @BeforeAll
     static void start() throws Exception {
-        engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
-        session = engine.openSession(Map.of());
-        rows = new Differential(session, engine, engine.catalog().nodes().get(0), "unused", 9);
+        db = EngineSession.start(2);
+        engine = db.engine();
+        session = db.session();
         StringBuilder a = new StringBuilder();
         StringBuilder b = new StringBuilder();
         for (int i = 1; i <= 10; i++) {
@@ -59,17 +57,15 @@ class PartitionedTableIT {
 
     @AfterAll
     static void stop() {
-        TABLES.forEach(t -> run("DROP TABLE IF EXISTS " + t));
-        session.close();
-        engine.close();
+        db.close(TABLES);
     }
 
     private static StatementResult run(String sql) {
-        return session.execute(sql, StatementListener.NONE);
+        return db.run(sql);
     }
 
     private static List<String> query(String sql) {
-        return rows.hadoopDb(sql);
+        return db.query(sql);
     }
 
     private static List<String> perPartition() {
