@@ -30,7 +30,7 @@ final class PostgresNullOrder {
         return out.append(sql.substring(at)).toString();
     }
 
-    /** Where the key list starting at {@code from} ends: a closing parenthesis of its level, LIMIT, or the end. */
+    /** Where the key list starting at {@code from} ends: a closing parenthesis of its level, LIMIT, a window frame, or the end. */
     private static int endOfList(String sql, int from) {
         int depth = 0;
         for (int i = from; i < sql.length(); i++) {
@@ -47,8 +47,9 @@ final class PostgresNullOrder {
                     return i;
                 }
                 depth--;
-            } else if (depth == 0 && startsWordAt(sql, i, "limit")) {
-                return i;
+            } else if (depth == 0 && (startsWordAt(sql, i, "limit") || startsWordAt(sql, i, "rows")
+                    || startsWordAt(sql, i, "range"))) {
+                return i; // the end of the statement's keys, or a window's frame after its keys
             }
         }
         return sql.length();
