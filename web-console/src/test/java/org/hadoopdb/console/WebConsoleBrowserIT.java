@@ -3,17 +3,14 @@ package org.hadoopdb.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -24,10 +21,7 @@ import org.hadoopdb.cluster.embedded.EmbeddedCluster;
 import org.hadoopdb.cluster.embedded.EmbeddedNode;
 import org.hadoopdb.cluster.embedded.testing.TestClusters;
 import org.hadoopdb.engine.session.HadoopDbEngine;
-import org.hadoopdb.jdbc.queries.QueryRegistry;
 import org.hadoopdb.jdbc.server.QueryServer;
-import org.hadoopdb.jdbc.server.ServerSettings;
-import org.hadoopdb.jdbc.server.UsersFile;
 import org.htmlunit.BrowserVersion;
 import org.htmlunit.DefaultCredentialsProvider;
 import org.htmlunit.WebClient;
@@ -65,6 +59,7 @@ class WebConsoleBrowserIT {
     private static final String CROSS_JOIN = "SELECT a.k, b.v FROM bw_rows a CROSS JOIN bw_rows b";
     private static final Duration WAIT = Duration.ofSeconds(90);
 
+    private static ConsoleTestServer fixture;
     private static TestClusters.TestCluster cluster;
     private static HadoopDbEngine engine;
     private static QueryServer server;
@@ -74,29 +69,13 @@ class WebConsoleBrowserIT {
 
     @BeforeAll
     static void start() throws Exception {
-        cluster = TestClusters.fresh(2);
-        engine = HadoopDbEngine.start(cluster.config(), msg -> { });
-        Path dir = Files.createTempDirectory("hadoopdb-console-browser-");
-        Path users = dir.resolve("users");
-        new UsersFile(users).put(USER, PASSWORD.toCharArray());
         // the query server's own login limits: a browser's BASIC challenge and answer must not trip them
-        ServerSettings settings = new ServerSettings(0, "127.0.0.1", true, users, null, "", "PKCS12", 2, 16,
-                Duration.ofMinutes(2), Duration.ofMinutes(10), Duration.ofSeconds(5), 64);
-        server = QueryServer.start(engine, settings, new QueryRegistry(1000));
-        console = WebConsole.start(engine, server, settings, new ConsoleSettings(0, "127.0.0.1", 1000));
-
-        StringBuilder rows = new StringBuilder();
-        for (int i = 0; i < ROWS; i++) {
-            rows.append(i).append('|').append(i % 97).append('\n');
-        }
-        Path data = Files.writeString(dir.resolve("rows.txt"), rows);
-        // set up through the embedded driver, so the server's registry holds only the statements under test
-        try (Connection c = DriverManager.getConnection("jdbc:hadoopdb:home=" + cluster.config().home().root());
-             Statement s = c.createStatement()) {
-            s.executeUpdate("CREATE TABLE bw_rows (k INT, v INT) CLUSTERED BY (k) INTO 4 BUCKETS "
-                    + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
-            s.executeUpdate("LOAD DATA LOCAL INPATH '" + data + "' INTO TABLE bw_rows");
-        }
+        fixture = ConsoleTestServer.start(2, Map.of(USER, PASSWORD), null);
+        cluster = fixture.cluster;
+        engine = fixture.engine;
+        server = fixture.server;
+        console = fixture.console;
+        fixture.createRows("bw_rows", ROWS, 4);
         try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(OK)) {
             int groups = 0;
             while (rs.next()) {
@@ -124,28 +103,14 @@ class WebConsoleBrowserIT {
         if (browser != null) {
             browser.close();
         }
-        if (console != null) {
-            console.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (engine != null) {
-            engine.close();
-        }
-        if (cluster != null) {
-            cluster.close();
+        if (fixture != null) {
+            fixture.close();
         }
     }
 
     private static Connection connect() throws SQLException {
-        Properties p = new Properties();
-        p.setProperty("user", USER);
-        p.setProperty("password", PASSWORD);
         // the queries run as MapReduce jobs, so that they have stages to show
-        p.setProperty("hadoopdb.exec.client-stage.max-rows", "0");
-        p.setProperty("hadoopdb.fetch.direct", "false");
-        return DriverManager.getConnection(server.jdbcUrl(), p);
+        return fixture.connect(USER, PASSWORD);
     }
 
     private static SQLException failureOf(Statement s, String sql) {

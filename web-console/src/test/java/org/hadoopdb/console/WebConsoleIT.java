@@ -9,29 +9,21 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.hadoopdb.cluster.embedded.testing.TestClusters;
 import org.hadoopdb.engine.session.HadoopDbEngine;
-import org.hadoopdb.jdbc.queries.QueryRegistry;
 import org.hadoopdb.jdbc.server.LoginLimits;
 import org.hadoopdb.jdbc.server.QueryServer;
-import org.hadoopdb.jdbc.server.ServerSettings;
-import org.hadoopdb.jdbc.server.UsersFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,7 +45,7 @@ class WebConsoleIT {
     private static final String FAILS = "SELECT * FROM wc_no_such_table";
     private static final String CROSS_JOIN = "SELECT a.k, b.v FROM wc_rows a CROSS JOIN wc_rows b";
 
-    private static TestClusters.TestCluster cluster;
+    private static ConsoleTestServer fixture;
     private static HadoopDbEngine engine;
     private static QueryServer server;
     private static WebConsole console;
@@ -67,58 +59,26 @@ class WebConsoleIT {
 
     @BeforeAll
     static void start() throws Exception {
-        cluster = TestClusters.fresh(1);
-        engine = HadoopDbEngine.start(cluster.config(), msg -> { });
-        Path dir = Files.createTempDirectory("hadoopdb-console-");
-        Path users = dir.resolve("users");
-        new UsersFile(users).put(USER, PASSWORD.toCharArray());
-        new UsersFile(users).put(OTHER, OTHER_PASSWORD.toCharArray());
-        ServerSettings settings = new ServerSettings(0, "127.0.0.1", true, users, null, "", "PKCS12", 2, 16,
-                Duration.ofMinutes(2), Duration.ofMinutes(10), Duration.ofSeconds(5), 64)
-                // the login test fails many logins on purpose; throttling is LoginThrottleIT's subject
-                .withLoginLimits(new LoginLimits(0, 0, Duration.ofMinutes(1)));
-        server = QueryServer.start(engine, settings, new QueryRegistry(1000));
-        console = WebConsole.start(engine, server, settings, new ConsoleSettings(0, "127.0.0.1", 1000));
-
-        StringBuilder rows = new StringBuilder();
-        for (int i = 0; i < ROWS; i++) {
-            rows.append(i).append('|').append(i % 97).append('\n');
-        }
-        Path data = Files.writeString(dir.resolve("rows.txt"), rows);
-        // set up through the embedded driver, so the server's registry holds only the statements under test
-        try (Connection c = DriverManager.getConnection("jdbc:hadoopdb:home=" + cluster.config().home().root());
-             Statement s = c.createStatement()) {
-            s.executeUpdate("CREATE TABLE wc_rows (k INT, v INT) CLUSTERED BY (k) INTO 2 BUCKETS "
-                    + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
-            s.executeUpdate("LOAD DATA LOCAL INPATH '" + data + "' INTO TABLE wc_rows");
-        }
+        // the login test fails many logins on purpose; throttling is LoginThrottleIT's subject
+        fixture = ConsoleTestServer.start(1, Map.of(USER, PASSWORD, OTHER, OTHER_PASSWORD),
+                new LoginLimits(0, 0, Duration.ofMinutes(1)));
+        engine = fixture.engine;
+        server = fixture.server;
+        console = fixture.console;
+        fixture.createRows("wc_rows", ROWS, 2);
         runTheThreeQueries();
     }
 
     @AfterAll
     static void stop() {
-        if (console != null) {
-            console.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (engine != null) {
-            engine.close();
-        }
-        if (cluster != null) {
-            cluster.close();
+        if (fixture != null) {
+            fixture.close();
         }
     }
 
     private static Connection connect() throws SQLException {
-        Properties p = new Properties();
-        p.setProperty("user", USER);
-        p.setProperty("password", PASSWORD);
         // the cross join runs as MapReduce jobs and its rows are not read straight from the chunks
-        p.setProperty("hadoopdb.exec.client-stage.max-rows", "0");
-        p.setProperty("hadoopdb.fetch.direct", "false");
-        return DriverManager.getConnection(server.jdbcUrl(), p);
+        return fixture.connect(USER, PASSWORD);
     }
 
     private static void runTheThreeQueries() throws Exception {
