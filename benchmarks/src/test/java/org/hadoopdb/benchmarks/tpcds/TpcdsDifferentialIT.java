@@ -226,8 +226,9 @@ class TpcdsDifferentialIT {
         }
         pg = pg.replaceAll("(?i)/\\s*(sum\\((?:sum\\()?[a-z_]+\\)\\)?)\\s*over\\s*\\(\\s*partition\\s+by\\s+i_class\\s*\\)",
                 "/ nullif($1 over (partition by i_class), 0)");
-        // integer division is exact in PostgreSQL, a double in Hive (q21's inventory ratio, q34 and q73's dependants per vehicle)
-        pg = pg.replaceAll("(?i)\\b((?:[a-z_]+\\.)?(?:inv_after|hd_dep_count))\\s*/", "CAST($1 AS DOUBLE PRECISION) /");
+        // integer division is exact in PostgreSQL, a double in Hive (q21's inventory ratio, q34 and q73's dependants per
+        // vehicle, q83's share of returned quantities)
+        pg = pg.replaceAll("(?i)\\b((?:[a-z_]+\\.)?(?:inv_after|hd_dep_count|sr_item_qty|cr_item_qty|wr_item_qty))\\s*/", "CAST($1 AS DOUBLE PRECISION) /");
         // Hive's sample deviation of one value is 0 (GenericUDAFStdSample), PostgreSQL's NULL
         pg = pg.replaceAll("(?i)\\bstddev_samp\\(([a-z_]+)\\)", "(CASE WHEN count($1) = 1 THEN 0 ELSE stddev_samp($1) END)");
         pg = DecimalAverages.roundedLikeHive(pg);
