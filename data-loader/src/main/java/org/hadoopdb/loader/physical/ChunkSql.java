@@ -61,14 +61,25 @@ public final class ChunkSql {
      */
     public static long copyRowsFrom(Connection c, String fromSchema, String toSchema, TableInfo table,
                                     List<PartitionInfo> excluded) throws SQLException {
-        String copy = "INSERT INTO " + PhysicalNames.qualified(toSchema, table.name()) + " (" + columnList(table)
-                + ") SELECT " + columnList(table) + " FROM " + PhysicalNames.qualified(fromSchema, table.name()) + " AS r";
+        return copyRows(c, PhysicalNames.qualified(fromSchema, table.name()), table, excluded,
+                PhysicalNames.qualified(toSchema, table.name()), table, columnList(table));
+    }
+
+    /**
+     * {@code INSERT INTO into (target's columns) SELECT select FROM from AS r}, without the rows of the
+     * {@code excluded} partitions of {@code source} (the table {@code from} is a copy of).
+     *
+     * @return the rows copied
+     */
+    public static long copyRows(Connection c, String from, TableInfo source, List<PartitionInfo> excluded, String into,
+                                TableInfo target, String select) throws SQLException {
+        String copy = "INSERT INTO " + into + " (" + columnList(target) + ") SELECT " + select + " FROM " + from + " AS r";
         if (excluded.isEmpty()) {
             try (Statement st = c.createStatement()) {
                 return st.executeLargeUpdate(copy);
             }
         }
-        try (PreparedStatement st = c.prepareStatement(copy + " WHERE NOT " + partitionMatch(table, excluded.size()))) {
+        try (PreparedStatement st = c.prepareStatement(copy + " WHERE NOT " + partitionMatch(source, excluded.size()))) {
             bindPartitions(st, 1, excluded);
             return st.executeLargeUpdate();
         }

@@ -2,7 +2,6 @@ package org.hadoopdb.loader.table;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -82,13 +81,7 @@ public final class TableRewrite {
                 return publish(name, current, next);
             }
             long generation = Generations.next(store, target.name(), target.name().equals(name) ? current.generation() : 0);
-            List<ChunkInfo> chunks = new ArrayList<>();
-            for (ChunkInfo c : current.chunks()) {
-                String schema = current.isReplicated() ? PhysicalNames.replicatedSchema(target.name(), generation)
-                        : PhysicalNames.chunkSchema(target.name(), generation, c.index());
-                chunks.add(new ChunkInfo(c.index(), schema, target.name(), c.primary(), c.replicas(), c.rows(), c.bytes()));
-            }
-            TableInfo next = withData(target, chunks, stats, generation);
+            TableInfo next = withData(target, chunksOf(current, target.name(), generation), stats, generation);
             SchemaTag tag = new SchemaTag(loadId, target.name(), generation);
             try {
                 copyChunks(base, current, next, sources, List.of(), tag);
@@ -138,13 +131,7 @@ public final class TableRewrite {
                 return publishPartitions(name, current, current, partitions);
             }
             long generation = Generations.next(store, name, current.generation());
-            List<ChunkInfo> chunks = new ArrayList<>();
-            for (ChunkInfo c : current.chunks()) {
-                String schema = current.isReplicated() ? PhysicalNames.replicatedSchema(name, generation)
-                        : PhysicalNames.chunkSchema(name, generation, c.index());
-                chunks.add(new ChunkInfo(c.index(), schema, name, c.primary(), c.replicas(), c.rows(), c.bytes()));
-            }
-            TableInfo next = current.withData(chunks, current.stats(), generation);
+            TableInfo next = current.withData(chunksOf(current, name, generation), current.stats(), generation);
             try {
                 Map<Integer, Long> rows = copyChunks(base, current, next, current.columnNames(), rowsOf,
                         new SchemaTag(loadId, name, generation));
@@ -157,6 +144,17 @@ public final class TableRewrite {
                 throw e;
             }
         }
+    }
+
+    /** {@code current}'s chunks, on the same nodes, as table {@code name}'s generation {@code generation} names them. */
+    private static List<ChunkInfo> chunksOf(TableInfo current, String name, long generation) {
+        List<ChunkInfo> chunks = new ArrayList<>();
+        for (ChunkInfo c : current.chunks()) {
+            String schema = current.isReplicated() ? PhysicalNames.replicatedSchema(name, generation)
+                    : PhysicalNames.chunkSchema(name, generation, c.index());
+            chunks.add(new ChunkInfo(c.index(), schema, name, c.primary(), c.replicas(), c.rows(), c.bytes()));
+        }
+        return chunks;
     }
 
     /** The chunks with the rows each now holds, and the table's row count and size scaled to match. */
@@ -182,17 +180,23 @@ public final class TableRewrite {
                                         java.util.function.UnaryOperator<List<org.hadoopdb.catalog.model.PartitionInfo>> partitions) {
         try {
             Catalog published = store.update("change partitions of " + name, c -> {
-                TableInfo now = existing(c, name);
-                if (now.generation() != current.generation() || !now.columns().equals(current.columns())
-                        || !Objects.equals(now.chunks(), current.chunks())) {
-                    throw new LoaderException("Table '" + name + "' was changed meanwhile; nothing was changed: try again");
-                }
+                TableInfo now = unchanged(c, name, current);
                 return c.withoutTable(name).withTable(next.withPartitions(partitions.apply(now.partitions())));
             });
             return published.table(name);
         } catch (CatalogException e) {
             throw new LoaderException("Cannot change the partitions of table '" + name + "': " + e.getMessage(), e);
         }
+    }
+
+    /** The table as {@code catalog} has it, when it is still as {@code current} was read; the statement's error otherwise. */
+    private static TableInfo unchanged(Catalog catalog, String name, TableInfo current) {
+        TableInfo now = existing(catalog, name);
+        if (now.generation() != current.generation() || !now.columns().equals(current.columns())
+                || !Objects.equals(now.chunks(), current.chunks())) {
+            throw new LoaderException("Table '" + name + "' was changed meanwhile; nothing was changed: try again");
+        }
+        return now;
     }
 
     private static TableInfo existing(Catalog catalog, String name) {
@@ -264,20 +268,8 @@ public final class TableRewrite {
                         ChunkInfo from = chunk(current, index, e.getKey());
                         ChunkInfo to = chunk(next, index, e.getKey());
                         ChunkSql.createTable(c, to.schema(), next, tag);
-                        String copy = "INSERT INTO " + to.qualifiedName() + " (" + ChunkSql.columnList(next) + ") SELECT " + select
-                                + " FROM " + from.qualifiedName() + " AS r";
-                        long copied;
-                        if (without.isEmpty()) {
-                            try (Statement st = c.createStatement()) {
-                                copied = st.executeLargeUpdate(copy);
-                            }
-                        } else {
-                            try (java.sql.PreparedStatement st = c.prepareStatement(copy + " WHERE NOT "
-                                    + ChunkSql.partitionMatch(current, without.size()))) {
-                                ChunkSql.bindPartitions(st, 1, without);
-                                copied = st.executeLargeUpdate();
-                            }
-                        }
+                        long copied = ChunkSql.copyRows(c, from.qualifiedName(), current, without, to.qualifiedName(), next,
+                                select);
                         if (to.primary().equals(e.getKey())) {
                             rows.put(index, copied);
                         }
@@ -340,11 +332,7 @@ public final class TableRewrite {
     private TableInfo publish(String name, TableInfo current, TableInfo next) {
         try {
             Catalog published = store.update("alter table " + name, c -> {
-                TableInfo now = existing(c, name);
-                if (now.generation() != current.generation() || !now.columns().equals(current.columns())
-                        || !Objects.equals(now.chunks(), current.chunks())) {
-                    throw new LoaderException("Table '" + name + "' was changed meanwhile; nothing was changed: try again");
-                }
+                unchanged(c, name, current);
                 checkNameFree(c, name, next.name());
                 return c.withoutTable(name).withTable(next);
             });
