@@ -2,9 +2,13 @@ package org.hadoopdb.runtime;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
+import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.planner.plan.QueryPlan;
 import org.hadoopdb.planner.plan.Stage;
+import org.hadoopdb.planner.plan.StageGraph;
 import org.hadoopdb.runtime.mr.StageSizes;
 
 /**
@@ -14,7 +18,10 @@ import org.hadoopdb.runtime.mr.StageSizes;
  *
  * <p>The result comes from {@code plan().result()}: read from the chunks (after the stages, if any:
  * a direct read runs none), or the output of the stage it names, which is its files or, for a stage
- * that runs {@link InClient in the client}, the rows the client computed.
+ * that runs {@link InClient in the client} and that no other stage reads, the rows the client computed.
+ * Any stage may run in the client: one that reads chunk statements only is decided here, from
+ * PostgreSQL's estimates; one that reads earlier stages' output is decided {@link WhenSmall when it
+ * starts}, from the rows those stages wrote.
  *
  * @param plan        the plan that runs: the planner's, without the stage a direct read or a top-merge
  *                    folding made unnecessary
@@ -41,7 +48,7 @@ record ExecutionPlan(QueryPlan plan, List<StageRun> stages, List<String> explana
     }
 
     /** How a stage runs. */
-    sealed interface Mode permits Job, InClient {
+    sealed interface Mode permits Job, InClient, WhenSmall {
     }
 
     /** As a MapReduce job. */
@@ -67,6 +74,50 @@ record ExecutionPlan(QueryPlan plan, List<StageRun> stages, List<String> explana
         public String toString() {
             return String.format(Locale.ROOT, "in the client, falling back to %s past %,d rows or %,d bytes", fallback,
                     maxBufferedRows, maxBufferBytes);
+        }
+    }
+
+    /**
+     * Decided when the stage starts, from what enters it then: the rows the earlier stages it reads wrote
+     * (counted as they ran) and PostgreSQL's estimate of its chunk statements, if any. In the client when
+     * at most {@code maxRows} rows enter it and the job would need one reducer (or none); else the job.
+     *
+     * @param maxRows  {@code hadoopdb.exec.client-stage.max-rows}
+     * @param inClient how it runs in the client
+     * @param job      the job it runs as otherwise
+     */
+    record WhenSmall(long maxRows, InClient inClient, Job job) implements Mode {
+        /** The mode chosen when the stage starts, and why. */
+        record Choice(Mode mode, String why) {
+        }
+
+        /**
+         * Chooses from what enters the stage now.
+         *
+         * @param measured the earlier stages' files (bytes), their counted rows and PostgreSQL's estimate of
+         *                 the stage's chunk statements (rows -1 when any of them is unknown)
+         */
+        Choice choose(Stage stage, StageSizes.Estimate measured) {
+            String name = "Stage " + stage.id();
+            int reducers = stage.mapOnly() ? 0 : job.reducers().count(stage, () -> measured);
+            Job sized = new Job(new Fixed(reducers));
+            if (reducers > 1) {
+                return new Choice(sized, name + " runs as a job: it needs " + reducers + " reducers");
+            }
+            if (measured.rows() < 0) {
+                return new Choice(sized, name + " runs as a job: the rows entering it are not known");
+            }
+            String rows = String.format(Locale.ROOT, "%,d", (long) Math.ceil(measured.rows()));
+            String limit = ConfigKeys.CLIENT_STAGE_MAX_ROWS.name() + " = " + String.format(Locale.ROOT, "%,d", maxRows);
+            if (measured.rows() > maxRows) {
+                return new Choice(sized, name + " runs as a job: " + rows + " rows enter it, more than " + limit);
+            }
+            return new Choice(inClient, name + " runs in the client: " + rows + " rows enter it (at most " + limit + ")");
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "in the client when at most %,d rows enter it as it starts, else %s", maxRows, job);
         }
     }
 
@@ -111,13 +162,24 @@ record ExecutionPlan(QueryPlan plan, List<StageRun> stages, List<String> explana
         }
     }
 
-    /** The stages that run as jobs from the start, in the plan's order. */
-    List<StageRun> jobs() {
-        return stages.stream().filter(s -> s.mode() instanceof Job).toList();
+    /**
+     * The stage whose rows stream to the caller without files: the result's stage when it may run in the
+     * client and no other stage reads it; null otherwise (the result is then read from files).
+     */
+    StageRun streamed() {
+        if (!(plan.result() instanceof QueryPlan.FromStage from)) {
+            return null;
+        }
+        for (Map.Entry<Integer, Set<Integer>> e : StageGraph.dependencies(plan.stages()).entrySet()) {
+            if (e.getKey() != from.stage() && e.getValue().contains(from.stage())) {
+                return null;
+            }
+        }
+        return stages.stream().filter(s -> s.stage().id() == from.stage() && !(s.mode() instanceof Job)).findFirst().orElse(null);
     }
 
-    /** The stage that runs in the client (the result's), or null. */
-    StageRun inClient() {
-        return stages.stream().filter(s -> s.mode() instanceof InClient).findFirst().orElse(null);
+    /** The stages in the client from the start, in the plan's order (the rest are jobs or decided when they start). */
+    List<StageRun> inClient() {
+        return stages.stream().filter(s -> s.mode() instanceof InClient).toList();
     }
 }

@@ -18,7 +18,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.hadoopdb.catalog.config.ConfigKeys;
@@ -66,8 +68,10 @@ public final class QueryExecutor {
     // execution state, for cancel() from another thread
     private final Set<Job> running = ConcurrentHashMap.newKeySet();
     private volatile boolean cancelled;
-    private volatile ClientStage client;
+    private final Set<ClientStage> clients = ConcurrentHashMap.newKeySet();
     private volatile QueryCancellation.Query signal;
+    /** The rows each stage wrote, counted as it ran: a stage that reads them is placed from them when it starts. */
+    private final Map<Integer, Long> stageRows = new ConcurrentHashMap<>();
 
     /**
      * @param catalogDir     catalog directory the plan was made against
@@ -126,24 +130,30 @@ public final class QueryExecutor {
     }
 
     /**
-     * Carries out the execution plan: its jobs in dependency order, then the stage in the client if there
-     * is one (or its fallback job, when the client gave up), then opens the result.
+     * Carries out the execution plan: its stages in dependency order (each in the client or as a job, one
+     * that falls back from the client as its job), then the result's stage when its rows stream from the
+     * client, then opens the result.
      */
     private ResultStream execute(ExecutionPlan exec, Configuration base, Path queryDir, String description,
             ProgressListener progress) {
         QueryPlan plan = exec.plan();
-        ExecutionPlan.StageRun inClient = exec.inClient();
+        ExecutionPlan.StageRun streamed = exec.streamed();
+        int stages = plan.stages().size();
         try {
-            runStages(exec.jobs(), base, description, progress);
-            if (inClient != null) {
-                ExecutionPlan.InClient mode = (ExecutionPlan.InClient) inClient.mode();
-                ClientStage.Outcome out = runInClient(inClient.stage(), mode, plan.stages().size(), base, queryDir, progress);
-                if (out instanceof ClientStage.Rows r) {
-                    return new RenamedResult(r.rows(), plan.schema());
+            runStages(exec.stages().stream().filter(s -> s != streamed).toList(), stages, base, description, progress);
+            if (streamed != null) {
+                ExecutionPlan.Mode mode = placed(streamed, base);
+                if (mode instanceof ExecutionPlan.InClient c) {
+                    ClientStage.Outcome out = runInClient(streamed.stage(), c, stages, base, null,
+                            () -> deleteQuietly(queryDir, base), progress);
+                    if (out instanceof ClientStage.Rows r) {
+                        return new RenamedResult(r.rows(), plan.schema());
+                    }
+                    LOG.info("Stage {}: {}; it runs as {} instead", streamed.stage().id(), ((ClientStage.FallBack) out).why(),
+                            c.fallback());
+                    mode = c.fallback();
                 }
-                LOG.info("Stage {}: {}; it runs as {} instead", inClient.stage().id(), ((ClientStage.FallBack) out).why(),
-                        mode.fallback());
-                runStage(inClient.stage(), mode.fallback(), plan.stages().size(), base, description, progress);
+                runJob(streamed.stage(), (ExecutionPlan.Job) mode, stages, base, description, progress);
             }
         } catch (RuntimeException e) {
             deleteQuietly(queryDir, base);
@@ -163,24 +173,60 @@ public final class QueryExecutor {
                 base, () -> deleteQuietly(queryDir, base)), plan.schema());
     }
 
-    /** The stage in the client, or the fall-back its mode foresees. */
-    private ClientStage.Outcome runInClient(Stage stage, ExecutionPlan.InClient mode, int stages, Configuration base, Path queryDir,
-            ProgressListener progress) {
+    /** How the stage runs now: a stage placed when it starts is placed from what its earlier stages wrote. */
+    private ExecutionPlan.Mode placed(ExecutionPlan.StageRun run, Configuration base) {
+        if (!(run.mode() instanceof ExecutionPlan.WhenSmall w)) {
+            return run.mode();
+        }
+        StageSizes.Estimate measured = StageSizes.estimate(base, run.stage(), id -> stageRows.getOrDefault(id, -1L));
+        ExecutionPlan.WhenSmall.Choice choice = w.choose(run.stage(), measured);
+        LOG.info("Run time: {}", choice.why());
+        return choice.mode();
+    }
+
+    /** One stage of {@link #runStages}: in the client (writing its file) or as a job. */
+    private void runStage(ExecutionPlan.StageRun run, int stages, Configuration base, String description, ProgressListener progress) {
+        if (cancelled) {
+            throw new PlannerException("Query cancelled");
+        }
+        ExecutionPlan.Mode mode = placed(run, base);
+        if (mode instanceof ExecutionPlan.InClient c) {
+            Path dir = StageConf.stageOutput(base, run.stage().id());
+            ClientStage.Outcome out = runInClient(run.stage(), c, stages, base, dir, null, progress);
+            if (out instanceof ClientStage.Written w) {
+                stageRows.put(run.stage().id(), w.rows());
+                return;
+            }
+            LOG.info("Stage {}: {}; it runs as {} instead", run.stage().id(), ((ClientStage.FallBack) out).why(), c.fallback());
+            mode = c.fallback();
+        }
+        runJob(run.stage(), (ExecutionPlan.Job) mode, stages, base, description, progress);
+    }
+
+    /**
+     * The stage in the client: writing its output into {@code dir}, or, when {@code dir} is null, streaming it
+     * to the caller (then {@code onClose} runs when the stream is closed); or the fall-back its mode foresees.
+     */
+    private ClientStage.Outcome runInClient(Stage stage, ExecutionPlan.InClient mode, int stages, Configuration base, Path dir,
+            Runnable onClose, ProgressListener progress) {
         if (cancelled) {
             throw new PlannerException("Query cancelled");
         }
         ClientStage c = new ClientStage(config, catalogDir, catalogVersion, stage, mode, base);
-        client = c;
+        clients.add(c);
         try {
+            if (cancelled) {
+                c.cancel();
+            }
             progress.progress(stage.id(), stages, ProgressListener.CLIENT_STAGE, 0f, 0f);
-            ClientStage.Outcome out = c.run(() -> deleteQuietly(queryDir, base));
-            if (out instanceof ClientStage.Rows) {
+            ClientStage.Outcome out = dir == null ? c.stream(onClose) : c.write(dir);
+            if (!(out instanceof ClientStage.FallBack)) {
                 progress.progress(stage.id(), stages, ProgressListener.CLIENT_STAGE, 1f, 1f);
                 progress.stageFinished(stage.id(), stages, ProgressListener.CLIENT_STAGE);
             }
             return out;
         } finally {
-            client = null;
+            clients.remove(c);
         }
     }
 
@@ -194,10 +240,7 @@ public final class QueryExecutor {
         if (q != null) {
             q.cancel();
         }
-        ClientStage c = client;
-        if (c != null) {
-            c.cancel();
-        }
+        clients.forEach(ClientStage::cancel);
         for (Job job : List.copyOf(running)) {
             if (!isLocal(job)) {
                 kill(job);
@@ -284,7 +327,8 @@ public final class QueryExecutor {
      * Runs the stages in dependency order, independent ones at the same time (up to
      * {@code hadoopdb.stages.parallel}). The first failure cancels the others and is reported.
      */
-    private void runStages(List<ExecutionPlan.StageRun> jobs, Configuration base, String description, ProgressListener progress) {
+    private void runStages(List<ExecutionPlan.StageRun> jobs, int total, Configuration base, String description,
+            ProgressListener progress) {
         if (jobs.isEmpty()) {
             return;
         }
@@ -307,7 +351,7 @@ public final class QueryExecutor {
                     if (!started.contains(s.id()) && finished.containsAll(deps.get(s.id()))) {
                         started.add(s.id());
                         done.submit(() -> {
-                            runStage(s, (ExecutionPlan.Job) run.mode(), stages.size(), base, description, progress);
+                            runStage(run, total, base, description, progress);
                             return s.id();
                         });
                     }
@@ -337,7 +381,7 @@ public final class QueryExecutor {
         }
     }
 
-    private void runStage(Stage stage, ExecutionPlan.Job mode, int stages, Configuration base, String description,
+    private void runJob(Stage stage, ExecutionPlan.Job mode, int stages, Configuration base, String description,
             ProgressListener progress) {
         if (cancelled) {
             throw new PlannerException("Query cancelled");
@@ -393,6 +437,10 @@ public final class QueryExecutor {
             if (!job.isSuccessful()) {
                 throw new PlannerException("Stage " + stage.id() + " (" + job.getJobID() + ") failed: " + JobFailures.describe(job));
             }
+            long rows = outputRows(job, stage);
+            if (rows >= 0) {
+                stageRows.put(stage.id(), rows);
+            }
             progress.progress(stage.id(), stages, job.getJobID().toString(), 1f, stage.shuffle() == null ? 0 : 1f);
             progress.stageFinished(stage.id(), stages, job.getJobID().toString());
             if (ExternalFiles.readsFiles(stage)) {
@@ -412,6 +460,21 @@ public final class QueryExecutor {
             throw new PlannerException("Query interrupted", e);
         } catch (ClassNotFoundException e) {
             throw new PlannerException("Stage " + stage.id() + " could not run: " + e.getMessage(), e);
+        }
+    }
+
+    /** The rows the job wrote (its reduce or, map-only, its map output records), or -1 when its counters cannot be read. */
+    private static long outputRows(Job job, Stage stage) {
+        try {
+            Counters counters = job.getCounters();
+            if (counters == null) {
+                return -1;
+            }
+            return counters.findCounter(stage.shuffle() == null ? TaskCounter.MAP_OUTPUT_RECORDS : TaskCounter.REDUCE_OUTPUT_RECORDS)
+                    .getValue();
+        } catch (IOException e) {
+            LOG.debug("No counters for {}: {}", job.getJobID(), e.getMessage());
+            return -1;
         }
     }
 

@@ -17,6 +17,7 @@ import org.hadoopdb.runtime.ExecutionPlan.InClient;
 import org.hadoopdb.runtime.ExecutionPlan.Job;
 import org.hadoopdb.runtime.ExecutionPlan.Reducers;
 import org.hadoopdb.runtime.ExecutionPlan.StageRun;
+import org.hadoopdb.runtime.ExecutionPlan.WhenSmall;
 import org.hadoopdb.runtime.mr.StageSizes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,8 +33,9 @@ import org.slf4j.LoggerFactory;
  *       chunks ({@link DirectResult});</li>
  *   <li>an {@code ORDER BY … LIMIT} plan whose stage below the merge needs one reducer loses the merge
  *       stage ({@link TopMergeFolding});</li>
- *   <li>the stage that produces the result may run in the client ({@link ClientStageRule}), falling back to
- *       a job when more rows arrive than the client may hold;</li>
+ *   <li>each stage may run in the client ({@link ClientStageRule}): decided now for a stage that reads
+ *       chunk statements only, when it starts for one that reads earlier stages' output; it falls back to a
+ *       job when more rows arrive than the client may hold;</li>
  *   <li>every job gets its reducer count ({@link ReducerSizing}, raised only for the {@link ReducerRaise}
  *       stage): now for a stage that reads chunk statements only, when it starts for one that reads earlier
  *       stages' files.</li>
@@ -91,25 +93,36 @@ final class RunTimePlanner {
                     + "are the result");
         }
         int raisable = ReducerRaise.raisableStage(folded);
-        ClientStageRule.Decision client = ClientStageRule.decide(folded, config.get(ConfigKeys.CLIENT_STAGE_MAX_ROWS),
-                stage -> sizing.count(stage, stage.id() == raisable, () -> asked.of(stage)), stage -> asked.of(stage).rows());
-        why.add(client.why());
+        long maxRows = config.get(ConfigKeys.CLIENT_STAGE_MAX_ROWS);
         List<StageRun> runs = new ArrayList<>();
         for (Stage s : folded.stages()) {
-            if (client.inClient() && s == client.stage()) {
-                // the rule ran it in the client because it needs one reducer: so does the job it may become
-                runs.add(new StageRun(s, new InClient(Math.max(1, config.get(ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS)),
-                        Math.max(1, config.get(ConfigKeys.CLIENT_STAGE_MAX_BUFFER_BYTES)), new Job(new Fixed(1)))));
-                continue;
-            }
-            Reducers reducers = reducers(s, s.id() == raisable, asked);
-            runs.add(new StageRun(s, new Job(reducers)));
-            // a stage reading earlier stages' files is sized when it starts: nothing to say before
-            if (s.id() == raisable && readsChunksOnly(s) && reducers instanceof Fixed f) {
-                raiseReason(s, f.count(), asked.of(s), why);
+            boolean raise = s.id() == raisable;
+            ClientStageRule.Decision client = ClientStageRule.decide(s, maxRows, stage -> sizing.count(stage, raise, () -> asked.of(stage)),
+                    stage -> asked.of(stage).rows());
+            why.add(client.why());
+            switch (client.verdict()) {
+                case IN_CLIENT -> runs.add(new StageRun(s, inClient(s)));
+                case AT_START -> runs.add(new StageRun(s, new WhenSmall(maxRows, inClient(s), new Job(reducers(s, raise, asked)))));
+                case JOB -> {
+                    Reducers reducers = reducers(s, raise, asked);
+                    runs.add(new StageRun(s, new Job(reducers)));
+                    // a stage reading earlier stages' files is sized when it starts: nothing to say before
+                    if (raise && readsChunksOnly(s) && reducers instanceof Fixed f) {
+                        raiseReason(s, f.count(), asked.of(s), why);
+                    }
+                }
             }
         }
         return new ExecutionPlan(folded, runs, why);
+    }
+
+    /**
+     * The stage in the client, with the caps past which it runs as a job instead: the job it becomes has one
+     * reducer (the rule ran it in the client because it needs one), or none for a map-only stage.
+     */
+    private InClient inClient(Stage stage) {
+        return new InClient(Math.max(1, config.get(ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS)),
+                Math.max(1, config.get(ConfigKeys.CLIENT_STAGE_MAX_BUFFER_BYTES)), new Job(new Fixed(stage.mapOnly() ? 0 : 1)));
     }
 
     /**

@@ -15,7 +15,7 @@ import org.hadoopdb.planner.plan.Stage;
 import org.hadoopdb.planner.sms.PlanningOptions;
 import org.junit.jupiter.api.Test;
 
-/** When the stage that produces the result runs in the client, and the reasons EXPLAIN gives. */
+/** When a stage runs in the client, is placed when it starts, or runs as a job, and the reasons EXPLAIN gives. */
 class ClientStageRuleTest {
     private static final String JOIN_TASK = "SELECT uv.sourceip, AVG(r.pagerank) AS avgpagerank, SUM(uv.adrevenue) AS totalrevenue "
             + "FROM rankings r JOIN uservisits uv ON r.pageurl = uv.desturl "
@@ -38,7 +38,11 @@ class ClientStageRuleTest {
     }
 
     private ClientStageRule.Decision decide(QueryPlan plan, long maxRows, int reducers, double rows) {
-        return ClientStageRule.decide(plan, maxRows, s -> {
+        return decide(plan.stages().get(plan.stages().size() - 1), maxRows, reducers, rows);
+    }
+
+    private ClientStageRule.Decision decide(Stage stage, long maxRows, int reducers, double rows) {
+        return ClientStageRule.decide(stage, maxRows, s -> {
             asked.add("r" + s.id());
             return reducers;
         }, s -> {
@@ -60,6 +64,7 @@ class ClientStageRuleTest {
         assertThat(d.why()).isEqualTo("Stage " + last.id() + " runs in the client, not as a MapReduce job: it needs one reducer "
                 + "and PostgreSQL estimates 9,121 rows enter it (at most hadoopdb.exec.client-stage.max-rows = 1,000,000); the "
                 + "chunks are read in parallel and the reduce operators run in the client");
+        assertThat(d.verdict()).isEqualTo(ClientStageRule.Verdict.IN_CLIENT);
         assertThat(asked).containsExactly("r" + last.id(), "e" + last.id());
     }
 
@@ -77,7 +82,7 @@ class ClientStageRuleTest {
     void zeroTurnsTheRuleOffWithoutAskingPostgresql() throws Exception {
         ClientStageRule.Decision d = decide(plan(AGGREGATION), 0, 1, 10);
         assertThat(d.inClient()).isFalse();
-        assertThat(d.why()).contains("off (hadoopdb.exec.client-stage.max-rows = 0)");
+        assertThat(d.why()).endsWith("runs as a job: running stages in the client is off (hadoopdb.exec.client-stage.max-rows = 0)");
         assertThat(asked).isEmpty();
     }
 
@@ -98,28 +103,41 @@ class ClientStageRuleTest {
     }
 
     @Test
-    void aStageReadingEarlierStagesRunsAsAJobWithoutAskingAnything() throws Exception {
+    void aStageReadingEarlierStagesIsPlacedWhenItStartsWithoutAskingAnything() throws Exception {
         // the merge stage of the unfolded Join task reads the aggregate's files
         QueryPlan plan = plan(JOIN_TASK);
         assertThat(plan.stages()).hasSize(2);
         ClientStageRule.Decision d = decide(plan, 1_000_000, 1, 10);
-        assertThat(d.inClient()).isFalse();
+        assertThat(d.verdict()).isEqualTo(ClientStageRule.Verdict.AT_START);
         assertThat(d.stage()).isSameAs(plan.stages().get(1));
-        assertThat(d.why()).contains("reads an earlier stage's files");
+        assertThat(d.why()).isEqualTo("Stage " + d.stage().id() + " is placed when it starts: in the client if at most 1,000,000 "
+                + "rows (hadoopdb.exec.client-stage.max-rows) enter it from the earlier stages it reads and it needs one reducer, "
+                + "else as a job");
         assertThat(asked).isEmpty();
     }
 
     @Test
-    void aMapOnlyResultIsNotTheRulesBusiness() throws Exception {
-        QueryPlan plan = plan("SELECT sourceip, adrevenue FROM uservisits WHERE adrevenue > 1");
-        ClientStageRule.Decision d = decide(plan, 1_000_000, 1, 10);
-        assertThat(d.inClient()).isFalse();
-        if (d.stage() != null) {
-            assertThat(d.why()).contains("map-only");
-        } else {
-            assertThat(plan.result()).isInstanceOf(QueryPlan.Direct.class);
-        }
-        assertThat(asked).isEmpty();
+    void anIntermediateStageOverFewRowsRunsInTheClientToo() throws Exception {
+        // the aggregate below the Join task's merge: other stages read its output
+        QueryPlan plan = plan(JOIN_TASK);
+        Stage aggregate = plan.stages().get(0);
+        ClientStageRule.Decision d = decide(aggregate, 1_000_000, 1, 300);
+        assertThat(d.inClient()).isTrue();
+        assertThat(asked).containsExactly("r" + aggregate.id(), "e" + aggregate.id());
+    }
+
+    @Test
+    void aMapOnlyStageNeedsNoReducerCountOnlyFewRows() throws Exception {
+        var statement = (QueryStatement) HiveQlParser.parse(SourceSpan.of("SELECT sourceip, adrevenue FROM uservisits WHERE adrevenue > 1"));
+        PlanningOptions noDirectRead = new PlanningOptions(8, 1, -1, false, 100_000, 64L << 20, 32L << 20);
+        Stage stage = PlannerServices.queryPlanner().plan(catalog, statement.query(), noDirectRead).plan().stages().get(0);
+        assertThat(stage.mapOnly()).isTrue();
+        ClientStageRule.Decision small = decide(stage, 1_000_000, 7, 10);
+        assertThat(small.inClient()).isTrue();
+        assertThat(small.why()).contains("it is map-only and PostgreSQL estimates 10 rows enter it").endsWith("the map operators "
+                + "run in the client");
+        assertThat(asked).containsExactly("e" + stage.id());
+        assertThat(decide(stage, 1_000_000, 7, 2_000_000).inClient()).isFalse();
     }
 
     @Test

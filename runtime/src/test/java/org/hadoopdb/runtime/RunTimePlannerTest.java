@@ -21,6 +21,7 @@ import org.hadoopdb.runtime.ExecutionPlan.AtStart;
 import org.hadoopdb.runtime.ExecutionPlan.Fixed;
 import org.hadoopdb.runtime.ExecutionPlan.InClient;
 import org.hadoopdb.runtime.ExecutionPlan.Job;
+import org.hadoopdb.runtime.ExecutionPlan.WhenSmall;
 import org.hadoopdb.runtime.mr.StageSizes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,26 +90,44 @@ class RunTimePlannerTest {
     }
 
     @Test
-    void aLargeMapOnlyResultRunsAsAMapOnlyJob() throws Exception {
+    void aMapOnlyResultTooLargeForADirectReadRunsInTheClient() throws Exception {
         QueryPlan plan = plan(SELECTION, MANY_REDUCERS);
         Stage stage = plan.stages().get(0);
 
         ExecutionPlan exec = decide(plan, Map.of(), 1, new StageSizes.Estimate(100_001, 8 * MB, false));
 
         assertThat(exec.plan()).isSameAs(plan);
-        assertThat(exec.stages()).containsExactly(new ExecutionPlan.StageRun(stage, new Job(new Fixed(0))));
-        assertThat(exec.explanation()).containsExactly("Stage " + stage.id() + " runs as a job: it is map-only, with no reduce "
-                + "side to run in the client");
+        assertThat(exec.stages()).extracting(ExecutionPlan.StageRun::mode).containsExactly(new InClient(2_000_000, 256 * MB,
+                new Job(new Fixed(0))));
+        assertThat(exec.streamed().stage()).isSameAs(stage);
+        assertThat(exec.explanation()).containsExactly("Stage " + stage.id() + " runs in the client, not as a MapReduce job: it is "
+                + "map-only and PostgreSQL estimates 100,001 rows enter it (at most hadoopdb.exec.client-stage.max-rows = 1,000,000); "
+                + "the chunks are read in parallel and the map operators run in the client");
         // the direct read asked, the rest reused its answer
         assertThat(asked).containsExactly(stage.id());
     }
 
     @Test
-    void withoutDirectReadsTheMapOnlyStageRunsAsAJobWithoutAskingPostgresql() throws Exception {
+    void aLargeMapOnlyResultRunsAsAMapOnlyJob() throws Exception {
+        QueryPlan plan = plan(SELECTION, MANY_REDUCERS);
+        Stage stage = plan.stages().get(0);
+
+        ExecutionPlan exec = decide(plan, Map.of(), 1, new StageSizes.Estimate(2_000_000, 160 * MB, false));
+
+        assertThat(exec.stages()).containsExactly(new ExecutionPlan.StageRun(stage, new Job(new Fixed(0))));
+        assertThat(exec.streamed()).isNull();
+        assertThat(exec.explanation()).containsExactly("Stage " + stage.id() + " runs as a job: PostgreSQL estimates 2,000,000 rows "
+                + "enter it, more than hadoopdb.exec.client-stage.max-rows = 1,000,000");
+        assertThat(asked).containsExactly(stage.id());
+    }
+
+    @Test
+    void withoutDirectReadsASmallMapOnlyStageRunsInTheClient() throws Exception {
         QueryPlan plan = plan(SELECTION, MANY_REDUCERS);
         ExecutionPlan exec = decide(plan, Map.of("hadoopdb.fetch.direct", "false"), 1, new StageSizes.Estimate(5, 80, false));
-        assertThat(exec.stages()).extracting(ExecutionPlan.StageRun::mode).containsExactly(new Job(new Fixed(0)));
-        assertThat(asked).isEmpty();
+        assertThat(exec.stages()).extracting(ExecutionPlan.StageRun::mode).containsExactly(new InClient(2_000_000, 256 * MB,
+                new Job(new Fixed(0))));
+        assertThat(asked).containsExactly(plan.stages().get(0).id());
     }
 
     @Test
@@ -129,8 +148,8 @@ class RunTimePlannerTest {
         assertThat(exec.plan().result()).isEqualTo(new QueryPlan.FromStage(aggregate.id()));
         InClient client = new InClient(100, 4096, new Job(new Fixed(1)));
         assertThat(exec.stages()).containsExactly(new ExecutionPlan.StageRun(folded, client));
-        assertThat(exec.inClient().stage()).isSameAs(folded);
-        assertThat(exec.jobs()).isEmpty();
+        assertThat(exec.inClient()).extracting(ExecutionPlan.StageRun::stage).containsExactly(folded);
+        assertThat(exec.streamed().stage()).isSameAs(folded);
         assertThat(client).hasToString("in the client, falling back to a MapReduce job with 1 reducer past 100 rows or 4,096 bytes");
         assertThat(exec.explanation()).containsExactly(
                 "Stage " + merge.id() + " does not run: stage " + aggregate.id() + " needs one reducer, whose top rows are the result",
@@ -154,10 +173,14 @@ class RunTimePlannerTest {
 
         assertThat(exec.plan()).isSameAs(plan);
         assertThat(exec.stages()).containsExactly(new ExecutionPlan.StageRun(aggregate, new Job(new Fixed(3))),
-                new ExecutionPlan.StageRun(merge, new Job(new Fixed(1))));
-        assertThat(exec.inClient()).isNull();
-        assertThat(exec.explanation()).containsExactly("Stage " + merge.id() + " runs as a job: it reads an earlier stage's files, "
-                + "which PostgreSQL cannot estimate");
+                new ExecutionPlan.StageRun(merge, new WhenSmall(1_000_000, new InClient(2_000_000, 256 * MB, new Job(new Fixed(1))),
+                        new Job(new Fixed(1)))));
+        assertThat(exec.inClient()).isEmpty();
+        assertThat(exec.streamed().stage()).isSameAs(merge);
+        assertThat(exec.explanation()).containsExactly("Stage " + aggregate.id() + " runs as a job: it needs 3 reducers",
+                "Stage " + merge.id() + " is placed when it starts: in the client if at most 1,000,000 rows "
+                        + "(hadoopdb.exec.client-stage.max-rows) enter it from the earlier stages it reads and it needs one reducer, "
+                        + "else as a job");
         assertThat(asked).containsExactly(aggregate.id());
     }
 
@@ -202,7 +225,7 @@ class RunTimePlannerTest {
 
         assertThat(exec.stages()).extracting(ExecutionPlan.StageRun::mode).containsExactly(new Job(new Fixed(1)));
         assertThat(exec.explanation()).containsExactly(
-                "Stage " + stage.id() + " runs as a job: running the last stage in the client is off "
+                "Stage " + stage.id() + " runs as a job: running stages in the client is off "
                         + "(hadoopdb.exec.client-stage.max-rows = 0)",
                 "Stage " + stage.id() + " keeps 1 reducer: PostgreSQL's 2,500,000 rows count the groups of a GROUP BY on an "
                         + "expression, an upper bound, so they do not raise it");
@@ -219,17 +242,31 @@ class RunTimePlannerTest {
 
         ExecutionPlan exec = decide(plan, Map.of(), 2, new StageSizes.Estimate(50_000, 2 * MB, false));
 
-        assertThat(exec.stages().get(0)).isEqualTo(new ExecutionPlan.StageRun(first, new Job(new Fixed(1))));
-        ExecutionPlan.Job job = (Job) exec.stages().get(1).mode();
+        InClient client = new InClient(2_000_000, 256 * MB, new Job(new Fixed(1)));
+        assertThat(exec.stages().get(0)).isEqualTo(new ExecutionPlan.StageRun(first, client));
+        WhenSmall atStart = (WhenSmall) exec.stages().get(1).mode();
+        assertThat(atStart.inClient()).isEqualTo(client);
+        ExecutionPlan.Job job = atStart.job();
         assertThat(job.reducers()).isInstanceOf(AtStart.class);
         assertThat(((AtStart) job.reducers()).raisable()).isTrue();
-        assertThat(exec.explanation()).containsExactly("Stage " + second.id() + " runs as a job: it reads an earlier stage's files, "
-                + "which PostgreSQL cannot estimate");
+        assertThat(exec.explanation()).hasSize(2).last().asString().startsWith("Stage " + second.id() + " is placed when it starts");
         // PostgreSQL is never asked about the files: their sizes are measured when the stage starts
         assertThat(asked).doesNotContain(second.id());
         assertThat(job.reducers().count(second, () -> new StageSizes.Estimate(-1, 1000 * MB, false))).isEqualTo(4);
         assertThat(job.reducers().count(second, () -> new StageSizes.Estimate(-1, 0, false))).isEqualTo(1);
         assertThat(job.reducers().count(second, () -> StageSizes.Estimate.UNKNOWN)).isEqualTo(1);
+
+        // when it starts: the rows the first stage wrote decide
+        WhenSmall.Choice few = atStart.choose(second, new StageSizes.Estimate(40_000, 3 * MB, false));
+        assertThat(few.mode()).isEqualTo(client);
+        assertThat(few.why()).isEqualTo("Stage " + second.id() + " runs in the client: 40,000 rows enter it (at most "
+                + "hadoopdb.exec.client-stage.max-rows = 1,000,000)");
+        WhenSmall.Choice many = atStart.choose(second, new StageSizes.Estimate(1_500_000, 100 * MB, false));
+        assertThat(many.mode()).isEqualTo(new Job(new Fixed(2)));
+        assertThat(many.why()).isEqualTo("Stage " + second.id() + " runs as a job: it needs 2 reducers");
+        WhenSmall.Choice unknown = atStart.choose(second, new StageSizes.Estimate(-1, 3 * MB, false));
+        assertThat(unknown.mode()).isEqualTo(new Job(new Fixed(1)));
+        assertThat(unknown.why()).endsWith("runs as a job: the rows entering it are not known");
     }
 
     @Test

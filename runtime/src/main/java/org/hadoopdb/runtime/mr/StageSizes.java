@@ -31,8 +31,8 @@ public final class StageSizes {
     /**
      * What enters a stage, as far as it can be told now.
      *
-     * @param rows  PostgreSQL's estimate of the rows its chunk statements return over all chunks; -1 when
-     *              unknown or when an input is an earlier stage's files
+     * @param rows  PostgreSQL's estimate of the rows its chunk statements return over all chunks, plus the rows
+     *              earlier stages it reads wrote; -1 when any of them is unknown (an external table's files)
      * @param bytes the bytes entering it (estimated for chunk statements, measured for files); -1 when unknown
      * @param rowsUpperBound PostgreSQL counted the groups of a GROUP BY on an expression: the real rows may be
      *              far fewer ({@link ChunkEstimate#groupsOnExpressions()})
@@ -43,6 +43,16 @@ public final class StageSizes {
 
     /** Rows and bytes entering the stage, with one {@code EXPLAIN} per chunk input. */
     public static Estimate estimate(Configuration conf, Stage stage) {
+        return estimate(conf, stage, id -> -1);
+    }
+
+    /**
+     * As {@link #estimate(Configuration, Stage)}, with the rows of the earlier stages it reads known: those
+     * stages counted what they wrote.
+     *
+     * @param stageRows the rows earlier stage {@code id} wrote, or -1 when not known (the estimate's rows are then -1)
+     */
+    public static Estimate estimate(Configuration conf, Stage stage, java.util.function.IntToLongFunction stageRows) {
         double rows = 0;
         long bytes = 0;
         boolean upperBound = false;
@@ -63,11 +73,13 @@ public final class StageSizes {
                 rows = -1;
                 bytes += b;
             } else {
-                long b = fileBytes(conf, (StageInput.PreviousStage) in);
+                StageInput.PreviousStage previous = (StageInput.PreviousStage) in;
+                long b = fileBytes(conf, previous);
                 if (b < 0) {
                     return Estimate.UNKNOWN;
                 }
-                rows = -1;
+                long written = stageRows.applyAsLong(previous.stage());
+                rows = rows < 0 || written < 0 ? -1 : rows + written;
                 bytes += b;
             }
         }
