@@ -37,6 +37,8 @@ class JoinDifferentialIT {
     private static Session session;
     private static NodeInfo reference;
     private static Differential diff;
+    /** The same queries with every stage a MapReduce job. */
+    private static Differential asJobs;
 
     @TempDir
     static Path files;
@@ -47,12 +49,14 @@ class JoinDifferentialIT {
         session = engine.openSession(Map.of());
         reference = engine.catalog().nodes().get(0);
         diff = new Differential(session, engine, reference, "join_reference", 9);
+        asJobs = diff.through(engine.openSession(Differential.AS_JOBS));
         diff.load(Differential.Table.of(TABLES), data(), files);
     }
 
     @AfterAll
     static void stop() throws SQLException {
         diff.dropReference();
+        asJobs.session().close();
         session.close();
         engine.close();
     }
@@ -188,11 +192,14 @@ class JoinDifferentialIT {
         assertThat(queries).hasSizeGreaterThanOrEqualTo(150);
         return queries.stream().map(q -> DynamicTest.dynamicTest(q.hive(), () -> {
             List<String> ours = diff.hadoopDb(q.hive());
+            List<String> jobs = asJobs.hadoopDb(q.hive());
             List<String> theirs = diff.postgres(q.pg());
             if (q.ordered()) {
                 assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
+                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyElementsOf(theirs);
             } else {
                 assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
+                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
             }
         }));
     }

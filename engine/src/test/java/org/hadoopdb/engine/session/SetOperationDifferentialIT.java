@@ -36,6 +36,8 @@ class SetOperationDifferentialIT {
     private static HadoopDbEngine engine;
     private static Session session;
     private static Differential diff;
+    /** The same queries with every stage a MapReduce job. */
+    private static Differential asJobs;
 
     @TempDir
     static Path files;
@@ -46,12 +48,14 @@ class SetOperationDifferentialIT {
         session = engine.openSession(Map.of());
         NodeInfo reference = engine.catalog().nodes().get(0);
         diff = new Differential(session, engine, reference, "setop_reference", 9);
+        asJobs = diff.through(engine.openSession(Differential.AS_JOBS));
         diff.load(Differential.Table.of(TABLES), data(), files);
     }
 
     @AfterAll
     static void stop() throws SQLException {
         diff.dropReference();
+        asJobs.session().close();
         session.close();
         engine.close();
     }
@@ -124,11 +128,14 @@ class SetOperationDifferentialIT {
     Stream<DynamicTest> everyQueryGivesPostgresqlsAnswer() {
         return queries().stream().map(q -> DynamicTest.dynamicTest(q.hive(), () -> {
             List<String> ours = diff.hadoopDb(q.hive());
+            List<String> jobs = asJobs.hadoopDb(q.hive());
             List<String> theirs = diff.postgres(q.pg());
             if (q.ordered()) {
                 assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
+                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyElementsOf(theirs);
             } else {
                 assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
+                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
             }
         }));
     }

@@ -43,6 +43,8 @@ class SingleTableDifferentialIT {
     private static Session session;
     private static NodeInfo reference;
     private static Differential diff;
+    /** The same queries with every stage a MapReduce job. */
+    private static Differential asJobs;
     /** A collation whose upper/lower map all of Unicode, as Java's do (the "C" collation maps ASCII only). */
     private static String utf8Collation = "default";
 
@@ -53,9 +55,10 @@ class SingleTableDifferentialIT {
     static void load() throws Exception {
         engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
         // the MapReduce path (QueryExecutionIT and JoinDifferentialIT cover the client-side stage)
-        session = engine.openSession(Map.of("hadoopdb.exec.client-stage.max-rows", "0"));
+        session = engine.openSession(Map.of());
         reference = engine.catalog().nodes().get(0);
         diff = new Differential(session, engine, reference, "diff_reference", 9);
+        asJobs = diff.through(engine.openSession(Differential.AS_JOBS));
         Path data = Files.writeString(files.resolve("dt.txt"), rows(), StandardCharsets.UTF_8);
         for (String t : List.of("dt", "dt_empty")) {
             session.execute("DROP TABLE IF EXISTS " + t, StatementListener.NONE);
@@ -84,6 +87,7 @@ class SingleTableDifferentialIT {
     @AfterAll
     static void stop() throws SQLException {
         diff.dropReference();
+        asJobs.session().close();
         session.close();
         engine.close();
     }
@@ -144,11 +148,14 @@ class SingleTableDifferentialIT {
         assertThat(queries).hasSizeGreaterThanOrEqualTo(150);
         return queries.stream().map(q -> DynamicTest.dynamicTest("line " + q.line() + ": " + q.hive(), () -> {
             List<String> ours = diff.hadoopDb(q.hive());
+            List<String> jobs = asJobs.hadoopDb(q.hive());
             List<String> theirs = diff.postgres(q.pg().replace("{utf8}", utf8Collation));
             if (q.ordered()) {
                 assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
+                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyElementsOf(theirs);
             } else {
                 assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
+                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
             }
         }));
     }

@@ -40,6 +40,16 @@ import org.postgresql.PGConnection;
  * @param digits    significant digits kept of numbers that are not whole (sums of doubles differ in the last bits)
  */
 public record Differential(Session session, HadoopDbEngine engine, NodeInfo reference, String schema, int digits) {
+    /**
+     * Session settings under which every stage runs as a MapReduce job, none in the client: a suite runs its
+     * queries this way too ({@link #through}), so both paths give PostgreSQL's answer.
+     */
+    public static final Map<String, String> AS_JOBS = Map.of("hadoopdb.exec.client-stage.max-rows", "0");
+
+    /** The same comparison through another session of the same engine (one opened with {@link #AS_JOBS}, say). */
+    public Differential through(Session other) {
+        return new Differential(other, engine, reference, schema, digits);
+    }
 
     public List<String> hadoopDb(String sql) {
         return hadoopDb(SourceSpan.of(sql));
