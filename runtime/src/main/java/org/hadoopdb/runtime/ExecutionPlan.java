@@ -63,7 +63,7 @@ record ExecutionPlan(QueryPlan plan, List<StageRun> stages, List<String> explana
      * In the client ({@link ClientStage}), which holds the stage's whole input in memory to sort it. Past
      * {@code maxBufferedRows} rows or {@code maxBufferBytes} bytes, or when a node breaks off in the middle of
      * a chunk (its rows cannot be read again from another copy without repeating them), the client gives up
-     * before it returned a row and the stage runs as the {@code fallback} job instead.
+     * before it returned or wrote a row and the stage runs as the {@code fallback} job instead.
      *
      * @param maxBufferedRows {@code hadoopdb.exec.client-stage.max-buffered-rows}
      * @param maxBufferBytes  {@code hadoopdb.exec.client-stage.max-buffer-bytes}

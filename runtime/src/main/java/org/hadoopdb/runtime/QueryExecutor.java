@@ -47,7 +47,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs a query plan: decides how it runs ({@link RunTimePlanner}: a direct read, stages as Hadoop jobs
- * on the local runner by default or YARN when configured, the last stage in the client), carries that
+ * on the local runner by default or YARN when configured, small stages in the client), carries that
  * {@link ExecutionPlan} out, then streams the result. Intermediate results live under the query's
  * scratch directory and are deleted when the result stream is closed or the query fails.
  *
@@ -55,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * see its {@link QueryCancellation} flag within a few rows and fail, so each job ends by itself, and
  * only then are the query's files deleted (killing a local job would leave its task threads writing
  * into deleted files); a job that has not ended {@link #CANCEL_GRACE} after the cancel is killed. Jobs
- * on a cluster are killed at once. The stage in the client stops its reads.
+ * on a cluster are killed at once. The stages in the client stop their reads.
  */
 public final class QueryExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(QueryExecutor.class);
@@ -84,7 +84,7 @@ public final class QueryExecutor {
     }
 
     /**
-     * Runs the plan and streams its result. How it runs (a direct read, jobs, the last stage in the client)
+     * Runs the plan and streams its result. How it runs (a direct read, jobs, stages in the client)
      * is decided once, just before, by {@link RunTimePlanner}; EXPLAIN shows that decision through
      * {@link #explainRun}.
      */

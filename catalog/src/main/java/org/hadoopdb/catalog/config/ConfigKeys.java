@@ -193,8 +193,9 @@ public final class ConfigKeys {
     // ---- the last stage in the client ----------------------------------------------------------
 
     public static final ConfigKey<Long> CLIENT_STAGE_MAX_ROWS = longInteger("hadoopdb.exec.client-stage.max-rows", "1000000",
-            "Run a query's last stage in the client instead of as a MapReduce job when it needs one reducer, reads only chunk "
-                    + "statements and PostgreSQL estimates at most this many rows enter it; 0 turns it off.");
+            "Run a stage in the client instead of as a MapReduce job when it needs one reducer (or none), reads chunk statements "
+                    + "or earlier stages' output, and at most this many rows enter it (PostgreSQL's estimate, or the rows earlier "
+                    + "stages wrote); 0 runs every stage as a job.");
     public static final ConfigKey<Long> CLIENT_STAGE_MAX_BUFFERED_ROWS = longInteger("hadoopdb.exec.client-stage.max-buffered-rows",
             "2000000", "The most rows a stage run in the client holds; past it the stage stops reading and runs as a job.");
     public static final ConfigKey<Long> CLIENT_STAGE_MAX_BUFFER_BYTES = bytes("hadoopdb.exec.client-stage.max-buffer-bytes", "256MB",
