@@ -1,5 +1,6 @@
 package org.hadoopdb.runtime;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -20,6 +21,8 @@ import org.hadoopdb.connector.chunk.ChunkSplit;
 import org.hadoopdb.connector.chunk.ChunkSplits;
 import org.hadoopdb.connector.pool.CredentialResolver;
 import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.runtime.ops.RowSink;
 import org.hadoopdb.runtime.mr.ChunkInputAdapter;
 import org.hadoopdb.planner.plan.ChunkSource;
 
@@ -46,6 +49,22 @@ final class ChunkReads implements AutoCloseable {
     record Batch(int input, List<Row> rows) {
     }
 
+    /**
+     * Where the rows of one chunk go when they are processed in the thread that reads them ({@link #process}),
+     * as a map task processes its split: the reads then hand over no batch.
+     */
+    @FunctionalInterface
+    interface PerChunk {
+        /**
+         * The sink of one chunk's rows (each row is the reader's, to copy if kept); its {@code finish} is
+         * called after the chunk's last row.
+         *
+         * @param input source number
+         * @param chunk the chunk's number among all the sources' chunks, from 0
+         */
+        RowSink open(int input, int chunk) throws IOException;
+    }
+
     private final ChunkReadSettings settings;
     private final CredentialResolver credentials;
     private final Handoff<Batch> batches;
@@ -53,10 +72,14 @@ final class ChunkReads implements AutoCloseable {
     private final AtomicInteger running = new AtomicInteger();
     /** The statements being read, to cancel on their nodes: a node may compute long before its first row. */
     private final Set<ChunkStatementCancel> statements = ConcurrentHashMap.newKeySet();
+    /** Null when the rows are handed over in batches. */
+    private final PerChunk perChunk;
 
-    private ChunkReads(List<List<ChunkSplit>> splits, ChunkReadSettings settings, CredentialResolver credentials, int parallel) {
+    private ChunkReads(List<List<ChunkSplit>> splits, ChunkReadSettings settings, CredentialResolver credentials, int parallel,
+            PerChunk perChunk) {
         this.settings = settings;
         this.credentials = credentials;
+        this.perChunk = perChunk;
         int total = splits.stream().mapToInt(List::size).sum();
         int threads = Math.max(1, Math.min(parallel, total));
         this.batches = new Handoff<>(threads * 4);
@@ -69,10 +92,12 @@ final class ChunkReads implements AutoCloseable {
         if (total == 0) {
             batches.end();
         }
+        int chunk = 0;
         for (int input = 0; input < splits.size(); input++) {
             int in = input;
             for (ChunkSplit split : splits.get(input)) {
-                readers.execute(() -> read(in, split));
+                int number = chunk++;
+                readers.execute(() -> read(in, number, split));
             }
         }
         readers.shutdown();
@@ -83,6 +108,20 @@ final class ChunkReads implements AutoCloseable {
      * job's split computation does).
      */
     static ChunkReads open(HadoopDbConfig config, Path catalogDir, long version, List<ChunkSource> sources) {
+        return start(config, catalogDir, version, sources, null);
+    }
+
+    /**
+     * Starts reading every chunk of every source, each chunk's rows going to its own sink in the thread that
+     * reads it ({@code perChunk}); {@link #next()} then returns null once every chunk has been read and
+     * finished, or throws the first failure.
+     */
+    static ChunkReads process(HadoopDbConfig config, Path catalogDir, long version, List<ChunkSource> sources, PerChunk perChunk) {
+        return start(config, catalogDir, version, sources, perChunk);
+    }
+
+    private static ChunkReads start(HadoopDbConfig config, Path catalogDir, long version, List<ChunkSource> sources,
+            PerChunk perChunk) {
         Catalog catalog = new CatalogStore(catalogDir, config.hadoopConf(), "hadoopdb").load(version);
         ChunkReadSettings settings = ChunkReadSettings.from(config);
         CredentialResolver credentials = new CredentialResolver(config.hadoopConf());
@@ -90,7 +129,7 @@ final class ChunkReads implements AutoCloseable {
         for (ChunkSource source : sources) {
             splits.add(ChunkSplits.plan(catalog, ChunkInputAdapter.query(source), settings, credentials));
         }
-        return new ChunkReads(splits, settings, credentials, config.get(ConfigKeys.FETCH_DIRECT_PARALLEL));
+        return new ChunkReads(splits, settings, credentials, config.get(ConfigKeys.FETCH_DIRECT_PARALLEL), perChunk);
     }
 
     /**
@@ -102,8 +141,8 @@ final class ChunkReads implements AutoCloseable {
         return batches.take();
     }
 
-    /** One chunk, in batches; the last reader to finish ends the stream. */
-    private void read(int input, ChunkSplit split) {
+    /** One chunk, in batches or through its own sink; the last reader to finish ends the stream. */
+    private void read(int input, int chunk, ChunkSplit split) {
         if (batches.closed()) { // cancelled before this chunk's turn: its statement is not even started
             if (running.decrementAndGet() == 0) {
                 batches.end();
@@ -116,6 +155,17 @@ final class ChunkReads implements AutoCloseable {
             cancel.cancel();
         }
         try (FailoverChunkReader reader = FailoverChunkReader.open(split, 0, settings, credentials, cancel)) {
+            if (perChunk != null) {
+                RowSink sink = perChunk.open(input, chunk);
+                Row r = new Row(split.schema());
+                while (!batches.closed() && reader.next(r)) {
+                    sink.accept(r);
+                }
+                if (!batches.closed()) {
+                    sink.finish();
+                }
+                return;
+            }
             List<Row> rows = new ArrayList<>(BATCH);
             Row r = new Row(split.schema());
             while (!batches.closed() && reader.next(r)) {
@@ -127,6 +177,10 @@ final class ChunkReads implements AutoCloseable {
             }
             if (!rows.isEmpty()) {
                 batches.put(new Batch(input, rows));
+            }
+        } catch (IOException e) {
+            if (!batches.closed()) {
+                batches.fail(new PlannerException("Cannot process the rows of chunk " + split + ": " + e.getMessage(), e));
             }
         } catch (RuntimeException e) {
             if (!batches.closed()) { // a read stopped by a cancel or a closed result is no failure of the query

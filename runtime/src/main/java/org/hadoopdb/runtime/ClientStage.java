@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -119,13 +120,15 @@ final class ClientStage {
      * @throws PlannerException when cancelled or when the chunk statements fail
      */
     Outcome stream(Runnable onClose) {
+        if (stage.shuffle() == null) {
+            throw new IllegalStateException("Stage " + stage.id() + " is map-only: it writes a file per chunk, it is not streamed");
+        }
         List<Entry> entries = new ArrayList<>();
         Optional<FallBack> gaveUp = read(entries);
         if (gaveUp.isPresent()) {
             return gaveUp.get();
         }
-        sort(entries);
-        return new Rows(new Output(entries, onClose));
+        return new Rows(new Output(sort(entries), onClose));
     }
 
     /**
@@ -136,19 +139,21 @@ final class ClientStage {
      * @throws PlannerException when cancelled, when the chunk statements fail or the file cannot be written
      */
     Outcome write(Path dir) {
+        if (stage.shuffle() == null) {
+            return writeMapOnly(dir);
+        }
         List<Entry> entries = new ArrayList<>();
         Optional<FallBack> gaveUp = read(entries);
         if (gaveUp.isPresent()) {
             return gaveUp.get();
         }
-        sort(entries);
+        List<Entry> sorted = sort(entries);
         long[] written = {0};
         try {
             FileSystem fs = dir.getFileSystem(conf);
             fs.mkdirs(dir);
-            try (SequenceFile.Writer out = SequenceFile.createWriter(conf, SequenceFile.Writer.file(new Path(dir, "part-r-00000")),
-                    SequenceFile.Writer.keyClass(NullWritable.class), SequenceFile.Writer.valueClass(Row.class))) {
-                reduce(entries, row -> {
+            try (SequenceFile.Writer out = partFile(new Path(dir, "part-r-00000"))) {
+                reduce(sorted, row -> {
                     out.append(NullWritable.get(), row);
                     written[0]++;
                 }, () -> cancelled);
@@ -161,29 +166,176 @@ final class ClientStage {
         return new Written(written[0]);
     }
 
-    /** In shuffle order: a map-only stage's rows keep the order they arrived in. */
-    private void sort(List<Entry> entries) {
-        if (stage.shuffle() != null) {
-            entries.sort((a, b) -> a.key().compareTo(b.key()));
+    /**
+     * A map-only stage, as its job's map tasks would run it but in threads of the client: each chunk's rows go
+     * through their own copy of the input's map operators, in the thread that reads the chunk, into their own
+     * part file; an earlier stage's files are processed here. Nothing is held in memory, so no cap applies.
+     */
+    private Outcome writeMapOnly(Path dir) {
+        List<ChunkSource> sources = new ArrayList<>();
+        List<Integer> sourceInputs = new ArrayList<>();
+        for (int i = 0; i < stage.inputs().size(); i++) {
+            if (stage.inputs().get(i) instanceof StageInput.Chunks c) {
+                sources.add(c.source());
+                sourceInputs.add(i);
+            }
+        }
+        PartFiles parts = new PartFiles(dir);
+        JaninoLoader loader = new JaninoLoader();
+        Pipeline.SideInputs sideInputs = new StageSideInputs(conf);
+        if (cancelled) {
+            throw cancelledError();
+        }
+        ChunkReads r = null;
+        try {
+            parts.create();
+            r = sources.isEmpty() ? null : ChunkReads.process(config, catalogDir, catalogVersion, sources,
+                    (input, chunk) -> Pipeline.build(stage.inputs().get(sourceInputs.get(input)).mapOps(),
+                            parts.open(String.format(Locale.ROOT, "part-m-%05d", chunk)), loader, sideInputs, () -> cancelled));
+            reads = r;
+            if (cancelled) {
+                throw cancelledError();
+            }
+            int file = 0;
+            for (StageInput in : stage.inputs()) {
+                if (in instanceof StageInput.PreviousStage previous) {
+                    RowSink head = Pipeline.build(in.mapOps(), parts.open(String.format(Locale.ROOT, "part-f-%05d", file++)), loader,
+                            sideInputs, () -> cancelled);
+                    readFiles(previous, head);
+                    head.finish();
+                }
+            }
+            while (r != null && r.next() != null) {
+                throw new IllegalStateException("Chunk reads that process their rows handed over a batch");
+            }
+            if (cancelled) {
+                throw cancelledError();
+            }
+            parts.close();
+        } catch (ChunkReadException e) {
+            parts.abandon();
+            if (cancelled) {
+                throw cancelledError();
+            }
+            if (!e.nodeFailure()) {
+                throw e;
+            }
+            String why = "node " + e.nodeId() + " broke off in the middle of a chunk (" + e.getMessage() + ")";
+            LOG.warn("Stage {}: {}; running the stage as {}, whose tasks read the chunk's other copies", stage.id(), why,
+                    mode.fallback());
+            return new FallBack(why);
+        } catch (IOException e) {
+            parts.abandon();
+            throw new PlannerException("Stage " + stage.id() + " (run in the client) could not write its output to " + dir + ": "
+                    + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            parts.abandon();
+            throw e;
+        } finally {
+            reads = null;
+            if (r != null) {
+                if (cancelled) {
+                    r.cancel();
+                } else {
+                    r.close();
+                }
+            }
+        }
+        LOG.info("Stage {} ran in the client: {} rows written", stage.id(), parts.rows());
+        return new Written(parts.rows());
+    }
+
+    /** The part files of a stage written in the client, one per chunk or earlier stage read, as a job's map tasks write them. */
+    private final class PartFiles {
+        private final Path dir;
+        private final List<SequenceFile.Writer> open = java.util.Collections.synchronizedList(new ArrayList<>());
+        private final java.util.concurrent.atomic.AtomicLong rows = new java.util.concurrent.atomic.AtomicLong();
+
+        PartFiles(Path dir) {
+            this.dir = dir;
+        }
+
+        void create() throws IOException {
+            dir.getFileSystem(conf).mkdirs(dir);
+        }
+
+        /** A sink writing into part file {@code name}, closed by its {@code finish}. */
+        RowSink open(String name) throws IOException {
+            SequenceFile.Writer out = partFile(new Path(dir, name));
+            open.add(out);
+            return new RowSink() {
+                private long written;
+
+                @Override
+                public void accept(Row row) throws IOException {
+                    out.append(NullWritable.get(), row);
+                    written++;
+                }
+
+                @Override
+                public void finish() throws IOException {
+                    if (open.remove(out)) {
+                        out.close();
+                        rows.addAndGet(written);
+                    }
+                }
+            };
+        }
+
+        long rows() {
+            return rows.get();
+        }
+
+        /** Every file finished: none may still be open. */
+        void close() {
+            if (!open.isEmpty()) {
+                throw new IllegalStateException("Stage " + stage.id() + ": " + open.size() + " part files were not finished");
+            }
+        }
+
+        /** The stage failed or gives up: its files go (a fallback job writes the directory afresh). */
+        void abandon() {
+            synchronized (open) {
+                for (SequenceFile.Writer out : open) {
+                    try {
+                        out.close();
+                    } catch (IOException e) {
+                        LOG.debug("Closing an abandoned part file of stage {}: {}", stage.id(), e.getMessage());
+                    }
+                }
+                open.clear();
+            }
+            try {
+                dir.getFileSystem(conf).delete(dir, true);
+            } catch (IOException e) {
+                LOG.warn("Could not delete the output of stage {} in {}: {}", stage.id(), dir, e.getMessage());
+            }
         }
     }
 
     /**
+     * A part file as a job writes it (rows under no key), uncompressed as a job's output is unless configured
+     * otherwise: {@code SequenceFile}'s own default would deflate every row, which costs more than the job saves.
+     */
+    private SequenceFile.Writer partFile(Path file) throws IOException {
+        return SequenceFile.createWriter(conf, SequenceFile.Writer.file(file), SequenceFile.Writer.keyClass(NullWritable.class),
+                SequenceFile.Writer.valueClass(Row.class), SequenceFile.Writer.compression(SequenceFile.CompressionType.NONE));
+    }
+
+    /** In shuffle order, sorted on all cores (equal keys in any order, as the shuffle's merge leaves them). */
+    private static List<Entry> sort(List<Entry> entries) {
+        Entry[] sorted = entries.toArray(new Entry[0]);
+        entries.clear();
+        Arrays.parallelSort(sorted, (a, b) -> a.key().compareTo(b.key()));
+        return Arrays.asList(sorted);
+    }
+
+    /**
      * The reduce side over the sorted rows: each group of equal group prefix is one reduce call through the
-     * stage's reduce operators; a map-only stage's rows go to {@code terminal} as they are. Each row is let go
-     * once it has been handed on.
+     * stage's reduce operators. Each row is let go once it has been handed on.
      */
     private void reduce(List<Entry> entries, RowSink terminal, Cancellation stop) throws IOException {
         Cancellation.Ticker rows = stop.ticker();
-        if (stage.shuffle() == null) {
-            for (int i = 0; i < entries.size(); i++) {
-                rows.tick();
-                terminal.accept(entries.get(i).row());
-                entries.set(i, null);
-            }
-            terminal.finish();
-            return;
-        }
         RowSink head = Pipeline.build(stage.reduceOps(), terminal, new JaninoLoader(), new StageSideInputs(conf), stop);
         SortKey group = null;
         for (int i = 0; i < entries.size() && !head.done(); i++) {
@@ -202,7 +354,7 @@ final class ClientStage {
         head.finish();
     }
 
-    /** Stops the reads; {@link #run} then fails with "cancelled". */
+    /** Stops the reads; {@link #stream} or {@link #write} then fails with "cancelled". */
     void cancel() {
         cancelled = true;
         ChunkReads r = reads;
@@ -211,65 +363,54 @@ final class ClientStage {
         }
     }
 
-    /** Reads the map side's rows into {@code entries}; empty when they all fit, else why the client gave up. */
+    /**
+     * Reads the map side's rows into {@code entries}; empty when they all fit, else why the client gave up. As
+     * a job's map tasks do, each chunk's rows go through their own copy of the input's map operators, in the
+     * thread that reads the chunk, into a buffer of its own; earlier stages' files are read here.
+     */
     private Optional<FallBack> read(List<Entry> entries) {
-        long[] bytes = {0};
-        SortKeyCodec codec = stage.shuffle() == null ? null : new SortKeyCodec(stage.shuffle().key());
-        SortKey key = new SortKey();
         List<ChunkSource> sources = new ArrayList<>();
         List<Integer> sourceInputs = new ArrayList<>();
-        List<RowSink> heads = new ArrayList<>();
-        Pipeline.SideInputs sideInputs = new StageSideInputs(conf);
-        JaninoLoader loader = new JaninoLoader();
         for (int i = 0; i < stage.inputs().size(); i++) {
-            StageInput in = stage.inputs().get(i);
-            if (in instanceof StageInput.Chunks c) {
+            if (stage.inputs().get(i) instanceof StageInput.Chunks c) {
                 sources.add(c.source());
                 sourceInputs.add(i);
             }
-            // the rows handed to an input are fresh copies, and an input without operators passes them on as they are
-            boolean owned = in.mapOps().isEmpty();
-            RowSink sink = row -> {
-                Row kept = owned ? row : row.copy();
-                entries.add(new Entry(codec == null ? null : codec.encode(kept, key).copy(), kept));
-                bytes[0] += kept.estimatedBytes() + (codec == null ? 0 : key.length()) + ENTRY_OVERHEAD;
-            };
-            heads.add(Pipeline.build(in.mapOps(), sink, loader, sideInputs, () -> cancelled));
         }
+        Buffer buffer = new Buffer();
+        Pipeline.SideInputs sideInputs = new StageSideInputs(conf);
+        JaninoLoader loader = new JaninoLoader();
         if (cancelled) {
             throw cancelledError();
         }
         // the chunk statements start first: the nodes compute while earlier stages' files are read here
-        ChunkReads r = sources.isEmpty() ? null : ChunkReads.open(config, catalogDir, catalogVersion, sources);
+        ChunkReads r = sources.isEmpty() ? null : ChunkReads.process(config, catalogDir, catalogVersion, sources,
+                (input, chunk) -> Pipeline.build(stage.inputs().get(sourceInputs.get(input)).mapOps(), buffer.sink(false), loader,
+                        sideInputs, () -> cancelled));
         reads = r;
         try {
             if (cancelled) {
                 throw cancelledError();
             }
-            for (int i = 0; i < stage.inputs().size(); i++) {
-                if (stage.inputs().get(i) instanceof StageInput.PreviousStage previous) {
-                    Optional<FallBack> full = readFiles(previous, heads.get(i), entries, bytes);
-                    if (full.isPresent()) {
-                        return full;
-                    }
+            for (StageInput in : stage.inputs()) {
+                if (in instanceof StageInput.PreviousStage previous) {
+                    // rows read from files are fresh objects: without operators, they are buffered as they are
+                    RowSink head = Pipeline.build(in.mapOps(), buffer.sink(in.mapOps().isEmpty()), loader, sideInputs, () -> cancelled);
+                    readFiles(previous, head);
+                    head.finish();
                 }
             }
-            for (ChunkReads.Batch b; r != null && (b = r.next()) != null; ) {
-                RowSink head = heads.get(sourceInputs.get(b.input()));
-                for (Row row : b.rows()) {
-                    head.accept(row);
-                }
-                Optional<FallBack> full = full(entries, bytes[0]);
-                if (full.isPresent()) {
-                    return full;
-                }
+            while (r != null && r.next() != null) {
+                throw new IllegalStateException("Chunk reads that process their rows handed over a batch");
             }
             if (cancelled) {
                 throw cancelledError();
             }
-            for (RowSink head : heads) {
-                head.finish();
+        } catch (Buffer.Full full) {
+            if (cancelled) {
+                throw cancelledError();
             }
+            return Optional.of(new FallBack(full.getMessage()));
         } catch (ChunkReadException e) {
             if (cancelled) {
                 throw cancelledError();
@@ -280,7 +421,6 @@ final class ClientStage {
             String why = "node " + e.nodeId() + " broke off in the middle of a chunk (" + e.getMessage() + ")";
             LOG.warn("Stage {}: {}; running the stage as {}, whose tasks read the chunk's other copies", stage.id(), why,
                     mode.fallback());
-            entries.clear();
             return Optional.of(new FallBack(why));
         } catch (IOException e) {
             throw new PlannerException("Stage " + stage.id() + " (run in the client) failed: " + e.getMessage(), e);
@@ -294,53 +434,84 @@ final class ClientStage {
                 }
             }
         }
+        buffer.drainTo(entries);
         LOG.debug("Stage {} ran its map side in the client: {} rows", stage.id(), entries.size());
         return Optional.empty();
     }
 
-    /** The rows an earlier stage wrote (its part files, in order) through {@code head}; a FallBack when too many. */
-    private Optional<FallBack> readFiles(StageInput.PreviousStage in, RowSink head, List<Entry> entries, long[] bytes)
-            throws IOException {
+    /**
+     * The map side's output, one list per map pipeline (each filled by one thread), with the caps of the mode
+     * counted over all of them: past either, the pipeline that crossed it throws {@link Full}.
+     */
+    private final class Buffer {
+        private final List<List<Entry>> lists = java.util.Collections.synchronizedList(new ArrayList<>());
+        private final java.util.concurrent.atomic.AtomicLong rows = new java.util.concurrent.atomic.AtomicLong();
+        private final java.util.concurrent.atomic.AtomicLong bytes = new java.util.concurrent.atomic.AtomicLong();
+
+        /** The map side gave up: more rows than the mode allows. */
+        static final class Full extends RuntimeException {
+            Full(String why) {
+                super(why, null, false, false);
+            }
+        }
+
+        /**
+         * The end of one map pipeline: the row under its shuffle key.
+         *
+         * @param owned the rows handed in are the sink's to keep (else they are copied)
+         */
+        RowSink sink(boolean owned) {
+            List<Entry> mine = new ArrayList<>();
+            lists.add(mine);
+            SortKeyCodec codec = new SortKeyCodec(stage.shuffle().key());
+            SortKey key = new SortKey();
+            long maxRows = mode.maxBufferedRows();
+            long maxBytes = mode.maxBufferBytes();
+            return row -> {
+                Row kept = owned ? row : row.copy();
+                mine.add(new Entry(codec.encode(kept, key).copy(), kept));
+                long n = rows.incrementAndGet();
+                long b = bytes.addAndGet(kept.estimatedBytes() + key.length() + ENTRY_OVERHEAD);
+                if (n > maxRows || b > maxBytes) {
+                    throw new Full("more than " + n + " rows (" + b + " bytes) reached the client, past "
+                            + ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS.name() + " = " + maxRows + " or "
+                            + ConfigKeys.CLIENT_STAGE_MAX_BUFFER_BYTES.name() + " = " + maxBytes);
+                }
+            };
+        }
+
+        /** Every pipeline has ended: their rows, in one list. */
+        void drainTo(List<Entry> entries) {
+            synchronized (lists) {
+                for (List<Entry> l : lists) {
+                    entries.addAll(l);
+                }
+                lists.clear();
+            }
+        }
+    }
+
+    /** The rows an earlier stage wrote (its part files, in order) through {@code head}. */
+    private void readFiles(StageInput.PreviousStage in, RowSink head) throws IOException {
         Path dir = StageConf.stageOutput(conf, in.stage());
         FileSystem fs = dir.getFileSystem(conf);
         if (!fs.exists(dir)) {
-            return Optional.empty();
+            return;
         }
-        List<Path> parts = Arrays.stream(fs.listStatus(dir, p -> p.getName().startsWith("part-"))).map(FileStatus::getPath)
+        List<Path> files = Arrays.stream(fs.listStatus(dir, p -> p.getName().startsWith("part-"))).map(FileStatus::getPath)
                 .sorted(Comparator.comparing(Path::getName)).toList();
         NullWritable none = NullWritable.get();
         Cancellation.Ticker ticker = ((Cancellation) () -> cancelled).ticker();
-        for (Path part : parts) {
+        for (Path part : files) {
             try (SequenceFile.Reader file = new SequenceFile.Reader(conf, SequenceFile.Reader.file(part))) {
                 Row row = new Row(in.schema());
                 while (file.next(none, row)) {
                     ticker.tick();
                     head.accept(row);
                     row = new Row(in.schema());
-                    if ((entries.size() & 1023) == 0) {
-                        Optional<FallBack> full = full(entries, bytes[0]);
-                        if (full.isPresent()) {
-                            return full;
-                        }
-                    }
                 }
             }
         }
-        return full(entries, bytes[0]);
-    }
-
-    /** Empty while the buffered rows fit the mode's caps; past them, why the client gives up (and the rows are let go). */
-    private Optional<FallBack> full(List<Entry> entries, long bytes) {
-        long maxRows = mode.maxBufferedRows();
-        long maxBytes = mode.maxBufferBytes();
-        if (entries.size() <= maxRows && bytes <= maxBytes) {
-            return Optional.empty();
-        }
-        String why = "more than " + entries.size() + " rows (" + bytes + " bytes) reached the client, past "
-                + ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS.name() + " = " + maxRows + " or "
-                + ConfigKeys.CLIENT_STAGE_MAX_BUFFER_BYTES.name() + " = " + maxBytes;
-        entries.clear();
-        return Optional.of(new FallBack(why));
     }
 
     private PlannerException cancelledError() {

@@ -164,7 +164,8 @@ record ExecutionPlan(QueryPlan plan, List<StageRun> stages, List<String> explana
 
     /**
      * The stage whose rows stream to the caller without files: the result's stage when it may run in the
-     * client and no other stage reads it; null otherwise (the result is then read from files).
+     * client, repartitions (a map-only stage in the client writes a file per chunk, as its map tasks would)
+     * and no other stage reads it; null otherwise (the result is then read from files).
      */
     StageRun streamed() {
         if (!(plan.result() instanceof QueryPlan.FromStage from)) {
@@ -175,7 +176,8 @@ record ExecutionPlan(QueryPlan plan, List<StageRun> stages, List<String> explana
                 return null;
             }
         }
-        return stages.stream().filter(s -> s.stage().id() == from.stage() && !(s.mode() instanceof Job)).findFirst().orElse(null);
+        return stages.stream().filter(s -> s.stage().id() == from.stage() && !s.stage().mapOnly() && !(s.mode() instanceof Job))
+                .findFirst().orElse(null);
     }
 
     /** The stages in the client from the start, in the plan's order (the rest are jobs or decided when they start). */
