@@ -13,7 +13,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.SequenceFile;
-import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.connector.chunk.ChunkReadException;
 import org.hadoopdb.connector.row.Row;
@@ -57,8 +56,6 @@ final class ClientStage {
     private static final Logger LOG = LoggerFactory.getLogger(ClientStage.class);
     /** Rows of output handed to the caller at a time. */
     private static final int BATCH = 512;
-    /** Heap bytes of one buffered row besides its values: the entry, the key object and its array, list slots. */
-    private static final long ENTRY_OVERHEAD = 112;
 
     private final HadoopDbConfig config;
     private final Path catalogDir;
@@ -68,10 +65,6 @@ final class ClientStage {
     private final Configuration conf;
     private volatile ChunkReads reads;
     private volatile boolean cancelled;
-
-    /** One row of map output under its shuffle key. */
-    private record Entry(SortKey key, Row row) {
-    }
 
     /** What became of the stage in the client. */
     sealed interface Outcome permits Rows, Written, FallBack {
@@ -123,12 +116,12 @@ final class ClientStage {
         if (stage.shuffle() == null) {
             throw new IllegalStateException("Stage " + stage.id() + " is map-only: it writes a file per chunk, it is not streamed");
         }
-        List<Entry> entries = new ArrayList<>();
-        Optional<FallBack> gaveUp = read(entries);
+        ShuffleBuffer buffer = new ShuffleBuffer(stage.shuffle(), mode);
+        Optional<FallBack> gaveUp = read(buffer);
         if (gaveUp.isPresent()) {
             return gaveUp.get();
         }
-        return new Rows(new Output(sort(entries), onClose));
+        return new Rows(new Output(buffer.sorted(), onClose));
     }
 
     /**
@@ -142,17 +135,17 @@ final class ClientStage {
         if (stage.shuffle() == null) {
             return writeMapOnly(dir);
         }
-        List<Entry> entries = new ArrayList<>();
-        Optional<FallBack> gaveUp = read(entries);
+        ShuffleBuffer buffer = new ShuffleBuffer(stage.shuffle(), mode);
+        Optional<FallBack> gaveUp = read(buffer);
         if (gaveUp.isPresent()) {
             return gaveUp.get();
         }
-        List<Entry> sorted = sort(entries);
+        List<ShuffleBuffer.Entry> sorted = buffer.sorted();
         long[] written = {0};
         try {
             FileSystem fs = dir.getFileSystem(conf);
             fs.mkdirs(dir);
-            try (SequenceFile.Writer out = partFile(new Path(dir, "part-r-00000"))) {
+            try (SequenceFile.Writer out = StagePartFiles.writer(conf, new Path(dir, "part-r-00000"))) {
                 reduce(sorted, row -> {
                     out.append(NullWritable.get(), row);
                     written[0]++;
@@ -180,7 +173,12 @@ final class ClientStage {
                 sourceInputs.add(i);
             }
         }
-        PartFiles parts = new PartFiles(dir);
+        StagePartFiles parts;
+        try {
+            parts = StagePartFiles.create(conf, dir);
+        } catch (IOException e) {
+            throw new PlannerException("Stage " + stage.id() + " (run in the client) could not create " + dir + ": " + e.getMessage(), e);
+        }
         JaninoLoader loader = new JaninoLoader();
         Pipeline.SideInputs sideInputs = new StageSideInputs(conf);
         if (cancelled) {
@@ -188,7 +186,6 @@ final class ClientStage {
         }
         ChunkReads r = null;
         try {
-            parts.create();
             r = sources.isEmpty() ? null : ChunkReads.process(config, catalogDir, catalogVersion, sources,
                     (input, chunk) -> Pipeline.build(stage.inputs().get(sourceInputs.get(input)).mapOps(),
                             parts.open(String.format(Locale.ROOT, "part-m-%05d", chunk)), loader, sideInputs, () -> cancelled));
@@ -245,102 +242,17 @@ final class ClientStage {
         return new Written(parts.rows());
     }
 
-    /** The part files of a stage written in the client, one per chunk or earlier stage read, as a job's map tasks write them. */
-    private final class PartFiles {
-        private final Path dir;
-        private final List<SequenceFile.Writer> open = java.util.Collections.synchronizedList(new ArrayList<>());
-        private final java.util.concurrent.atomic.AtomicLong rows = new java.util.concurrent.atomic.AtomicLong();
-
-        PartFiles(Path dir) {
-            this.dir = dir;
-        }
-
-        void create() throws IOException {
-            dir.getFileSystem(conf).mkdirs(dir);
-        }
-
-        /** A sink writing into part file {@code name}, closed by its {@code finish}. */
-        RowSink open(String name) throws IOException {
-            SequenceFile.Writer out = partFile(new Path(dir, name));
-            open.add(out);
-            return new RowSink() {
-                private long written;
-
-                @Override
-                public void accept(Row row) throws IOException {
-                    out.append(NullWritable.get(), row);
-                    written++;
-                }
-
-                @Override
-                public void finish() throws IOException {
-                    if (open.remove(out)) {
-                        out.close();
-                        rows.addAndGet(written);
-                    }
-                }
-            };
-        }
-
-        long rows() {
-            return rows.get();
-        }
-
-        /** Every file finished: none may still be open. */
-        void close() {
-            if (!open.isEmpty()) {
-                throw new IllegalStateException("Stage " + stage.id() + ": " + open.size() + " part files were not finished");
-            }
-        }
-
-        /** The stage failed or gives up: its files go (a fallback job writes the directory afresh). */
-        void abandon() {
-            synchronized (open) {
-                for (SequenceFile.Writer out : open) {
-                    try {
-                        out.close();
-                    } catch (IOException e) {
-                        LOG.debug("Closing an abandoned part file of stage {}: {}", stage.id(), e.getMessage());
-                    }
-                }
-                open.clear();
-            }
-            try {
-                dir.getFileSystem(conf).delete(dir, true);
-            } catch (IOException e) {
-                LOG.warn("Could not delete the output of stage {} in {}: {}", stage.id(), dir, e.getMessage());
-            }
-        }
-    }
-
-    /**
-     * A part file as a job writes it (rows under no key), uncompressed as a job's output is unless configured
-     * otherwise: {@code SequenceFile}'s own default would deflate every row, which costs more than the job saves.
-     */
-    private SequenceFile.Writer partFile(Path file) throws IOException {
-        return SequenceFile.createWriter(conf, SequenceFile.Writer.file(file), SequenceFile.Writer.keyClass(NullWritable.class),
-                SequenceFile.Writer.valueClass(Row.class), SequenceFile.Writer.compression(SequenceFile.CompressionType.NONE));
-    }
-
-    /** In shuffle order, sorted on all cores (equal keys in any order, as the shuffle's merge leaves them). */
-    private static List<Entry> sort(List<Entry> entries) {
-        Entry[] sorted = entries.toArray(new Entry[0]);
-        entries.clear();
-        Arrays.parallelSort(sorted, (a, b) -> a.key().compareTo(b.key()));
-        return Arrays.asList(sorted);
-    }
-
     /**
      * The reduce side over the sorted rows: each group of equal group prefix is one reduce call through the
      * stage's reduce operators. Each row is let go once it has been handed on.
      */
-    private void reduce(List<Entry> entries, RowSink terminal, Cancellation stop) throws IOException {
+    private void reduce(List<ShuffleBuffer.Entry> entries, RowSink terminal, Cancellation stop) throws IOException {
         Cancellation.Ticker rows = stop.ticker();
         RowSink head = Pipeline.build(stage.reduceOps(), terminal, new JaninoLoader(), new StageSideInputs(conf), stop);
         SortKey group = null;
         for (int i = 0; i < entries.size() && !head.done(); i++) {
             rows.tick();
-            Entry e = entries.get(i);
+            ShuffleBuffer.Entry e = entries.get(i);
             if (group != null && e.key().compareGroup(group) != 0) {
                 head.endGroup();
             }
@@ -364,11 +276,11 @@ final class ClientStage {
     }
 
     /**
-     * Reads the map side's rows into {@code entries}; empty when they all fit, else why the client gave up. As
+     * Reads the map side's rows into {@code buffer}; empty when they all fit, else why the client gave up. As
      * a job's map tasks do, each chunk's rows go through their own copy of the input's map operators, in the
      * thread that reads the chunk, into a buffer of its own; earlier stages' files are read here.
      */
-    private Optional<FallBack> read(List<Entry> entries) {
+    private Optional<FallBack> read(ShuffleBuffer buffer) {
         List<ChunkSource> sources = new ArrayList<>();
         List<Integer> sourceInputs = new ArrayList<>();
         for (int i = 0; i < stage.inputs().size(); i++) {
@@ -377,7 +289,6 @@ final class ClientStage {
                 sourceInputs.add(i);
             }
         }
-        Buffer buffer = new Buffer();
         Pipeline.SideInputs sideInputs = new StageSideInputs(conf);
         JaninoLoader loader = new JaninoLoader();
         if (cancelled) {
@@ -406,7 +317,7 @@ final class ClientStage {
             if (cancelled) {
                 throw cancelledError();
             }
-        } catch (Buffer.Full full) {
+        } catch (ShuffleBuffer.Full full) {
             if (cancelled) {
                 throw cancelledError();
             }
@@ -434,61 +345,8 @@ final class ClientStage {
                 }
             }
         }
-        buffer.drainTo(entries);
-        LOG.debug("Stage {} ran its map side in the client: {} rows", stage.id(), entries.size());
+        LOG.debug("Stage {} ran its map side in the client: {} rows", stage.id(), buffer.rows());
         return Optional.empty();
-    }
-
-    /**
-     * The map side's output, one list per map pipeline (each filled by one thread), with the caps of the mode
-     * counted over all of them: past either, the pipeline that crossed it throws {@link Full}.
-     */
-    private final class Buffer {
-        private final List<List<Entry>> lists = java.util.Collections.synchronizedList(new ArrayList<>());
-        private final java.util.concurrent.atomic.AtomicLong rows = new java.util.concurrent.atomic.AtomicLong();
-        private final java.util.concurrent.atomic.AtomicLong bytes = new java.util.concurrent.atomic.AtomicLong();
-
-        /** The map side gave up: more rows than the mode allows. */
-        static final class Full extends RuntimeException {
-            Full(String why) {
-                super(why, null, false, false);
-            }
-        }
-
-        /**
-         * The end of one map pipeline: the row under its shuffle key.
-         *
-         * @param owned the rows handed in are the sink's to keep (else they are copied)
-         */
-        RowSink sink(boolean owned) {
-            List<Entry> mine = new ArrayList<>();
-            lists.add(mine);
-            SortKeyCodec codec = new SortKeyCodec(stage.shuffle().key());
-            SortKey key = new SortKey();
-            long maxRows = mode.maxBufferedRows();
-            long maxBytes = mode.maxBufferBytes();
-            return row -> {
-                Row kept = owned ? row : row.copy();
-                mine.add(new Entry(codec.encode(kept, key).copy(), kept));
-                long n = rows.incrementAndGet();
-                long b = bytes.addAndGet(kept.estimatedBytes() + key.length() + ENTRY_OVERHEAD);
-                if (n > maxRows || b > maxBytes) {
-                    throw new Full("more than " + n + " rows (" + b + " bytes) reached the client, past "
-                            + ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS.name() + " = " + maxRows + " or "
-                            + ConfigKeys.CLIENT_STAGE_MAX_BUFFER_BYTES.name() + " = " + maxBytes);
-                }
-            };
-        }
-
-        /** Every pipeline has ended: their rows, in one list. */
-        void drainTo(List<Entry> entries) {
-            synchronized (lists) {
-                for (List<Entry> l : lists) {
-                    entries.addAll(l);
-                }
-                lists.clear();
-            }
-        }
     }
 
     /** The rows an earlier stage wrote (its part files, in order) through {@code head}. */
@@ -533,14 +391,14 @@ final class ClientStage {
         /** Set from another thread: the reduce operators stop, and the reader gets "Query cancelled". */
         private volatile boolean stopped;
 
-        Output(List<Entry> entries, Runnable onClose) {
+        Output(List<ShuffleBuffer.Entry> entries, Runnable onClose) {
             this.onClose = onClose;
             this.reducer = new Thread(() -> reduce(entries), "hadoopdb-client-reduce");
             reducer.setDaemon(true);
             reducer.start();
         }
 
-        private void reduce(List<Entry> entries) {
+        private void reduce(List<ShuffleBuffer.Entry> entries) {
             try {
                 Batcher terminal = new Batcher();
                 ClientStage.this.reduce(entries, terminal, () -> stopped);
