@@ -165,78 +165,22 @@ final class ClientStage {
      * part file; an earlier stage's files are processed here. Nothing is held in memory, so no cap applies.
      */
     private Outcome writeMapOnly(Path dir) {
-        List<ChunkSource> sources = new ArrayList<>();
-        List<Integer> sourceInputs = new ArrayList<>();
-        for (int i = 0; i < stage.inputs().size(); i++) {
-            if (stage.inputs().get(i) instanceof StageInput.Chunks c) {
-                sources.add(c.source());
-                sourceInputs.add(i);
-            }
-        }
         StagePartFiles parts;
         try {
             parts = StagePartFiles.create(conf, dir);
         } catch (IOException e) {
             throw new PlannerException("Stage " + stage.id() + " (run in the client) could not create " + dir + ": " + e.getMessage(), e);
         }
-        JaninoLoader loader = new JaninoLoader();
-        Pipeline.SideInputs sideInputs = new StageSideInputs(conf);
-        if (cancelled) {
-            throw cancelledError();
-        }
-        ChunkReads r = null;
         try {
-            r = sources.isEmpty() ? null : ChunkReads.process(config, catalogDir, catalogVersion, sources,
-                    (input, chunk) -> Pipeline.build(stage.inputs().get(sourceInputs.get(input)).mapOps(),
-                            parts.open(String.format(Locale.ROOT, "part-m-%05d", chunk)), loader, sideInputs, () -> cancelled));
-            reads = r;
-            if (cancelled) {
-                throw cancelledError();
-            }
-            int file = 0;
-            for (StageInput in : stage.inputs()) {
-                if (in instanceof StageInput.PreviousStage previous) {
-                    RowSink head = Pipeline.build(in.mapOps(), parts.open(String.format(Locale.ROOT, "part-f-%05d", file++)), loader,
-                            sideInputs, () -> cancelled);
-                    readFiles(previous, head);
-                    head.finish();
-                }
-            }
-            while (r != null && r.next() != null) {
-                throw new IllegalStateException("Chunk reads that process their rows handed over a batch");
-            }
-            if (cancelled) {
-                throw cancelledError();
+            Optional<FallBack> gaveUp = mapSide((part, owned) -> parts.open("part-" + part));
+            if (gaveUp.isPresent()) {
+                parts.abandon();
+                return gaveUp.get();
             }
             parts.close();
-        } catch (ChunkReadException e) {
-            parts.abandon();
-            if (cancelled) {
-                throw cancelledError();
-            }
-            if (!e.nodeFailure()) {
-                throw e;
-            }
-            String why = "node " + e.nodeId() + " broke off in the middle of a chunk (" + e.getMessage() + ")";
-            LOG.warn("Stage {}: {}; running the stage as {}, whose tasks read the chunk's other copies", stage.id(), why,
-                    mode.fallback());
-            return new FallBack(why);
-        } catch (IOException e) {
-            parts.abandon();
-            throw new PlannerException("Stage " + stage.id() + " (run in the client) could not write its output to " + dir + ": "
-                    + e.getMessage(), e);
         } catch (RuntimeException e) {
             parts.abandon();
             throw e;
-        } finally {
-            reads = null;
-            if (r != null) {
-                if (cancelled) {
-                    r.cancel();
-                } else {
-                    r.close();
-                }
-            }
         }
         LOG.info("Stage {} ran in the client: {} rows written", stage.id(), parts.rows());
         return new Written(parts.rows());
@@ -275,12 +219,33 @@ final class ClientStage {
         }
     }
 
-    /**
-     * Reads the map side's rows into {@code buffer}; empty when they all fit, else why the client gave up. As
-     * a job's map tasks do, each chunk's rows go through their own copy of the input's map operators, in the
-     * thread that reads the chunk, into a buffer of its own; earlier stages' files are read here.
-     */
+    /** Reads the map side's rows into {@code buffer}; empty when they all fit, else why the client gave up. */
     private Optional<FallBack> read(ShuffleBuffer buffer) {
+        Optional<FallBack> gaveUp = mapSide((part, owned) -> buffer.sink(owned));
+        LOG.debug("Stage {} ran its map side in the client: {} rows", stage.id(), buffer.rows());
+        return gaveUp;
+    }
+
+    /** Where the rows of one map pipeline go. */
+    @FunctionalInterface
+    private interface MapOutput {
+        /**
+         * @param part  the pipeline's part name: {@code m-00003} for the fourth chunk read, {@code f-00000} for the
+         *              first earlier stage's files
+         * @param owned the rows handed in are the sink's to keep (else it copies those it keeps)
+         */
+        RowSink open(String part, boolean owned) throws IOException;
+    }
+
+    /**
+     * The map side, as a job's map tasks run it: each chunk's rows through their own copy of the input's map
+     * operators, in the thread that reads the chunk, into their own {@link MapOutput}; earlier stages' files are
+     * read here. Empty when every row got through, else why the client gave up (a node broke off in the middle
+     * of a chunk, or a {@link ShuffleBuffer} is full).
+     *
+     * @throws PlannerException when cancelled, when a chunk statement fails or the output cannot be written
+     */
+    private Optional<FallBack> mapSide(MapOutput output) {
         List<ChunkSource> sources = new ArrayList<>();
         List<Integer> sourceInputs = new ArrayList<>();
         for (int i = 0; i < stage.inputs().size(); i++) {
@@ -296,17 +261,19 @@ final class ClientStage {
         }
         // the chunk statements start first: the nodes compute while earlier stages' files are read here
         ChunkReads r = sources.isEmpty() ? null : ChunkReads.process(config, catalogDir, catalogVersion, sources,
-                (input, chunk) -> Pipeline.build(stage.inputs().get(sourceInputs.get(input)).mapOps(), buffer.sink(false), loader,
-                        sideInputs, () -> cancelled));
+                (input, chunk) -> Pipeline.build(stage.inputs().get(sourceInputs.get(input)).mapOps(),
+                        output.open(String.format(Locale.ROOT, "m-%05d", chunk), false), loader, sideInputs, () -> cancelled));
         reads = r;
         try {
             if (cancelled) {
                 throw cancelledError();
             }
+            int files = 0;
             for (StageInput in : stage.inputs()) {
                 if (in instanceof StageInput.PreviousStage previous) {
-                    // rows read from files are fresh objects: without operators, they are buffered as they are
-                    RowSink head = Pipeline.build(in.mapOps(), buffer.sink(in.mapOps().isEmpty()), loader, sideInputs, () -> cancelled);
+                    // rows read from files are fresh objects: without operators, they are kept as they are
+                    RowSink head = Pipeline.build(in.mapOps(), output.open(String.format(Locale.ROOT, "f-%05d", files++),
+                            in.mapOps().isEmpty()), loader, sideInputs, () -> cancelled);
                     readFiles(previous, head);
                     head.finish();
                 }
@@ -317,6 +284,7 @@ final class ClientStage {
             if (cancelled) {
                 throw cancelledError();
             }
+            return Optional.empty();
         } catch (ShuffleBuffer.Full full) {
             if (cancelled) {
                 throw cancelledError();
@@ -345,8 +313,6 @@ final class ClientStage {
                 }
             }
         }
-        LOG.debug("Stage {} ran its map side in the client: {} rows", stage.id(), buffer.rows());
-        return Optional.empty();
     }
 
     /** The rows an earlier stage wrote (its part files, in order) through {@code head}. */

@@ -231,17 +231,11 @@ class ClientStageDifferentialIT {
                     + "ORDER BY k) AS rn FROM cs_events) w WHERE rn <= 50 GROUP BY k % 7";
             assertThat(runTime(mixed, jobThenClient)).contains("runs as a job: PostgreSQL estimates")
                     .contains("is placed when it starts");
-            Recorder first = new Recorder();
-            assertThat(rows(mixed, jobThenClient, first)).containsExactlyInAnyOrderElementsOf(
-                    new Differential(mixed, engine, reference, "cs_reference", 9).postgres(jobThenClient));
-            assertThat(first.jobs).contains(ProgressListener.CLIENT_STAGE).anyMatch(j -> j.startsWith("job_"));
+            assertAnswerFromTheClientAndAJob(mixed, jobThenClient);
             // the broadcast join's build side (7 tags) is a client stage's file, read by the map tasks of a job
             String clientThenJob = "SELECT t.label, COUNT(*), SUM(e.qty) FROM cs_events e JOIN cs_tags t ON e.grp = t.grp "
                     + "GROUP BY t.label";
-            Recorder second = new Recorder();
-            assertThat(rows(mixed, clientThenJob, second)).containsExactlyInAnyOrderElementsOf(
-                    new Differential(mixed, engine, reference, "cs_reference", 9).postgres(clientThenJob));
-            assertThat(second.jobs).contains(ProgressListener.CLIENT_STAGE).anyMatch(j -> j.startsWith("job_"));
+            assertAnswerFromTheClientAndAJob(mixed, clientThenJob);
         }
     }
 
@@ -250,12 +244,17 @@ class ClientStageDifferentialIT {
         // the join's 2,000 rows pass the estimate but not the cap: that stage becomes a job, the aggregate above it does not
         try (Session capped = engine.openSession(Map.of("hadoopdb.exec.client-stage.max-rows", ON,
                 "hadoopdb.exec.client-stage.max-buffered-rows", "1200", "hadoopdb.join.broadcast.max-bytes", "0"))) {
-            String sql = "SELECT t.label, COUNT(*), SUM(e.amount) FROM cs_events e JOIN cs_tags t ON e.grp = t.grp GROUP BY t.label";
-            Recorder progress = new Recorder();
-            assertThat(rows(capped, sql, progress)).containsExactlyInAnyOrderElementsOf(
-                    new Differential(capped, engine, reference, "cs_reference", 9).postgres(sql));
-            assertThat(progress.jobs).contains(ProgressListener.CLIENT_STAGE).anyMatch(j -> j.startsWith("job_"));
+            assertAnswerFromTheClientAndAJob(capped, "SELECT t.label, COUNT(*), SUM(e.amount) FROM cs_events e JOIN cs_tags t "
+                    + "ON e.grp = t.grp GROUP BY t.label");
         }
+    }
+
+    /** PostgreSQL's answer, with a stage in the client (started there at least) and a MapReduce job. */
+    private static void assertAnswerFromTheClientAndAJob(Session s, String sql) throws SQLException {
+        Recorder progress = new Recorder();
+        assertThat(rows(s, sql, progress)).as(sql).containsExactlyInAnyOrderElementsOf(
+                new Differential(s, engine, reference, "cs_reference", 9).postgres(sql));
+        assertThat(progress.jobs).as(sql).contains(ProgressListener.CLIENT_STAGE).anyMatch(j -> j.startsWith("job_"));
     }
 
     @Test
