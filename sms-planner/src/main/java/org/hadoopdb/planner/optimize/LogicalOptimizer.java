@@ -11,6 +11,7 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
 
 /**
  * The logical rewrites that run before the SMS split, in phases:
@@ -88,6 +89,11 @@ public final class LogicalOptimizer {
         r = run(r, PUSH_DOWN);
         r = CommonFactors.pull(r);
         r = run(r, PUSH_DOWN);
+        // every operator keeps only the columns used above it: the pushed SQL selects no column nobody reads. Twice:
+        // pushing a filter below a projection leaves that projection on top, with the filter's columns, to trim again
+        r = new RelFieldTrimmer(null, builder).trim(r);
+        r = run(r, PUSH_DOWN);
+        r = new RelFieldTrimmer(null, builder).trim(r);
         r = EmptyResults.prune(r);
         // window functions (RexOver in projections) become Window operators the SMS split can place
         r = run(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW));

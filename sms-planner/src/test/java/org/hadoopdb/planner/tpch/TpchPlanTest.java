@@ -53,6 +53,16 @@ class TpchPlanTest {
     }
 
     @Test
+    void noStageCarriesAColumnNothingAboveReads() throws IOException {
+        // Q17 needs three of lineitem's sixteen columns where it joins the 200 parts and their average quantities
+        assertThat(pushedSql(17)).filteredOn(sql -> sql.contains("FROM \"lineitem\"") && !sql.contains("GROUP BY"))
+                .singleElement().asString().doesNotContain("l_comment").doesNotContain("l_shipmode").doesNotContain("l_orderkey");
+        // Q13 filters orders on their comment, then needs only the order and customer keys: the comment is not broadcast
+        String explain = planner.plan(catalog, queries().get(12).query(), PlanningOptions.DEFAULTS).explain(false);
+        assertThat(explain.lines().filter(l -> l.strip().startsWith("Output:"))).noneMatch(l -> l.contains("o_comment"));
+    }
+
+    @Test
     void explainShowsTheJoinsPushedIntoTheChunks() throws IOException {
         // lineitem and orders are co-located on the order key: their join runs inside each chunk
         for (int q : new int[] {3, 4, 10, 12, 18, 21}) {
