@@ -28,11 +28,14 @@ final class ClusterPage {
             b.append("<td>").append(n.embedded()).append("</td></tr>\n");
         }
         b.append("</table>\n<h2>Tables (").append(c.tables().size()).append(")</h2>\n<table><tr><th>table</th>"
-                + "<th>distribution</th><th>chunks</th><th>replicas per chunk</th><th>rows</th><th>bytes</th></tr>\n");
+                + "<th>distribution</th><th>chunks</th><th>replicas per chunk</th><th>rows</th><th>bytes</th><th>generation</th>"
+                + "<th>partitions</th><th>files</th></tr>\n");
         for (ClusterView.Table t : c.tables()) {
             b.append("<tr><td>").append(Html.escape(t.name())).append("</td><td>").append(t.distribution()).append("</td><td>")
                     .append(t.chunks()).append("</td><td>").append(t.replicas()).append("</td><td>").append(t.rows())
-                    .append("</td><td>").append(t.bytes()).append("</td></tr>\n");
+                    .append("</td><td>").append(t.bytes()).append("</td><td>").append(t.generation()).append("</td><td>")
+                    .append(t.partitions() < 0 ? "" : Integer.toString(t.partitions())).append("</td><td>")
+                    .append(t.location() == null ? "" : Html.escape(t.location())).append("</td></tr>\n");
         }
         b.append("</table>\n");
         return Html.page("Cluster", b.toString());

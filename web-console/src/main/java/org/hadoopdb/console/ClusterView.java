@@ -34,9 +34,13 @@ final class ClusterView implements AutoCloseable {
     /**
      * One table.
      *
-     * @param replicas the copies of its first chunk beyond the primary (every chunk has as many)
+     * @param replicas   the copies of its first chunk beyond the primary (every chunk has as many)
+     * @param generation its data version: every load, insert or rewrite publishes the next (0: never loaded)
+     * @param partitions the partitions of a table {@code PARTITIONED BY} its columns, or -1 for another table
+     * @param location   an external table's files, or null for a table in the nodes
      */
-    record Table(String name, String distribution, int chunks, int replicas, long rows, long bytes) {
+    record Table(String name, String distribution, int chunks, int replicas, long rows, long bytes, long generation,
+                 int partitions, String location) {
     }
 
     record Snapshot(String cluster, long catalogVersion, String publishedAt, List<Node> nodes, List<Table> tables) {
@@ -82,7 +86,8 @@ final class ClusterView implements AutoCloseable {
                 bytes = Math.max(bytes, t.stats().bytes());
             }
             int replicas = t.chunks().isEmpty() ? 0 : t.chunks().get(0).replicas().size();
-            tables.add(new Table(t.name(), t.distribution().name(), t.chunks().size(), replicas, rows, bytes));
+            tables.add(new Table(t.name(), t.distribution().name(), t.chunks().size(), replicas, rows, bytes, t.generation(),
+                    t.partitionColumns().isEmpty() ? -1 : t.partitions().size(), t.isExternal() ? t.location() : null));
         }
         return new Snapshot(catalog.cluster(), catalog.version(), catalog.publishedAt(), nodes, tables);
     }

@@ -77,6 +77,16 @@ final class ConsoleTestServer implements AutoCloseable {
         }
     }
 
+    /** Runs statements through an embedded connection to the server's home. */
+    void execute(String... statements) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:hadoopdb:home=" + cluster.config().home().root());
+             Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+        }
+    }
+
     /** A connection to the query server whose queries run as MapReduce jobs (so they have stages to show). */
     Connection connect(String user, String password) throws SQLException {
         Properties p = new Properties();

@@ -66,6 +66,13 @@ class WebConsoleIT {
         server = fixture.server;
         console = fixture.console;
         fixture.createRows("wc_rows", ROWS, 2);
+        java.nio.file.Path files = java.nio.file.Files.createDirectories(fixture.dir.resolve("wc_files"));
+        java.nio.file.Files.writeString(files.resolve("part.txt"), "1|a\n2|b\n");
+        fixture.execute("CREATE TABLE wc_parts (k INT) PARTITIONED BY (dt STRING)",
+                "INSERT INTO wc_parts PARTITION (dt = '2026-11-01') VALUES (1), (2)",
+                "INSERT INTO wc_parts PARTITION (dt = '2026-11-02') VALUES (3)",
+                "CREATE EXTERNAL TABLE wc_files (k INT, s STRING) ROW FORMAT DELIMITED FIELDS TERMINATED BY '|' LOCATION '"
+                        + files.toUri() + "'");
         runTheThreeQueries();
     }
 
@@ -275,6 +282,28 @@ class WebConsoleIT {
         assertThat(table).isNotNull();
         assertThat(table.get("chunks").asInt()).isEqualTo(2);
         assertThat(table.get("rows").asLong()).isEqualTo(ROWS);
+        assertThat(table.get("generation").asLong()).isEqualTo(1);
+        assertThat(table.get("partitions").asInt()).isEqualTo(-1);
+        assertThat(table.get("location").isNull()).isTrue();
+    }
+
+    @Test
+    void theClusterPageShowsPartitionsGenerationsAndExternalFiles() throws Exception {
+        String page = send(get("/cluster", USER, PASSWORD)).body();
+        // two inserts into two partitions: two generations, two partitions
+        assertThat(page).containsPattern("<td>wc_parts</td><td>\\w+</td><td>\\d+</td><td>0</td><td>3</td><td>\\d+</td><td>2</td>"
+                + "<td>2</td><td></td></tr>");
+        assertThat(page).contains("<td>wc_files</td><td>EXTERNAL</td>").containsPattern("<td>0</td><td></td><td>[^<]*wc_files[^<]*</td></tr>");
+        JsonNode tables = JSON.readTree(send(get("/api/cluster", USER, PASSWORD)).body()).get("tables");
+        for (JsonNode t : tables) {
+            if (t.get("name").asText().equals("wc_parts")) {
+                assertThat(t.get("partitions").asInt()).isEqualTo(2);
+                assertThat(t.get("generation").asLong()).isEqualTo(2);
+            }
+            if (t.get("name").asText().equals("wc_files")) {
+                assertThat(t.get("location").asText()).endsWith("wc_files/");
+            }
+        }
     }
 
     @Test
