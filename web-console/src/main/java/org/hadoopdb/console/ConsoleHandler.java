@@ -29,13 +29,18 @@ final class ConsoleHandler extends AbstractHandler {
     private final QueryRegistry queries;
     private final ClusterView cluster;
     private final IntSupplier queued;
+    private final YarnLinks links;
     private final ObjectMapper json = new ObjectMapper();
 
-    /** @param queued statements waiting for a running slot now (the query server's gate) */
-    ConsoleHandler(QueryRegistry queries, ClusterView cluster, IntSupplier queued) {
+    /**
+     * @param queued statements waiting for a running slot now (the query server's gate)
+     * @param links  links from job ids to YARN's pages
+     */
+    ConsoleHandler(QueryRegistry queries, ClusterView cluster, IntSupplier queued, YarnLinks links) {
         this.queries = queries;
         this.cluster = cluster;
         this.queued = queued;
+        this.links = links;
     }
 
     @Override
@@ -65,7 +70,7 @@ final class ConsoleHandler extends AbstractHandler {
             if (q.isEmpty()) {
                 send(response, 404, "text/plain; charset=utf-8", "No query " + m.group(1) + " (it may have left the history)");
             } else {
-                send(response, 200, "text/html; charset=utf-8", QueryPages.detail(q.get()));
+                send(response, 200, "text/html; charset=utf-8", QueryPages.detail(q.get(), links));
             }
         } else if (path.equals("/cluster")) {
             send(response, 200, "text/html; charset=utf-8", ClusterPage.render(cluster.snapshot()));

@@ -43,6 +43,11 @@ final class QueryPages {
     }
 
     static String detail(QueryInfo q) {
+        return detail(q, YarnLinks.NONE);
+    }
+
+    /** The statement's page, its stages' job ids linked to YARN's pages by {@code links}. */
+    static String detail(QueryInfo q, YarnLinks links) {
         StringBuilder b = new StringBuilder();
         b.append("<table>\n");
         row(b, "state", "<span class=\"" + q.state() + "\">" + q.state() + "</span>");
@@ -63,7 +68,7 @@ final class QueryPages {
                     + "<th>started</th><th>ended</th><th>ms</th></tr>\n");
             for (StageProgress s : q.stages()) {
                 b.append("<tr><td>").append(s.stage()).append('/').append(s.stages()).append("</td><td>")
-                        .append(Html.escape(s.jobId())).append("</td><td>").append(percent(s.map())).append("</td><td>")
+                        .append(links.jobCell(s.jobId())).append("</td><td>").append(percent(s.map())).append("</td><td>")
                         .append(percent(s.reduce())).append("</td><td>").append(offset(q, s.started())).append("</td><td>")
                         .append(offset(q, s.ended())).append("</td><td>")
                         .append(s.elapsedMillis(q.ended() != null ? q.ended() : now)).append("</td></tr>\n");

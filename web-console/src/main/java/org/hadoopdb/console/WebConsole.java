@@ -61,7 +61,8 @@ public final class WebConsole implements AutoCloseable {
         ServerConnector connector = QueryServer.connector(jetty, listen);
         jetty.addConnector(connector);
         ClusterView cluster = new ClusterView(engine);
-        ConsoleHandler pages = new ConsoleHandler(server.queries(), cluster, () -> server.gate().queued());
+        ConsoleHandler pages = new ConsoleHandler(server.queries(), cluster, () -> server.gate().queued(),
+                YarnLinks.of(engine.config().hadoopConf()));
         jetty.setHandler(serverSettings.authenticate() ? QueryServer.basicAuthentication(jetty, server.logins(), pages) : pages);
         jetty.setStopAtShutdown(false);
         try {
