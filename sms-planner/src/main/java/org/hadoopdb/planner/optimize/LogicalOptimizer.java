@@ -1,6 +1,7 @@
 package org.hadoopdb.planner.optimize;
 
 import java.util.List;
+import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
@@ -90,10 +91,13 @@ public final class LogicalOptimizer {
         r = CommonFactors.pull(r);
         r = run(r, PUSH_DOWN);
         // every operator keeps only the columns used above it: the pushed SQL selects no column nobody reads. Twice:
-        // pushing a filter below a projection leaves that projection on top, with the filter's columns, to trim again
-        r = new RelFieldTrimmer(null, builder).trim(r);
+        // pushing a filter below a projection leaves that projection on top, with the filter's columns, to trim again.
+        // The trimmer rebuilds filters without simplifying them: Calcite would turn `d = d` into `d IS NOT NULL`,
+        // which is not Hive's answer for a DOUBLE NaN
+        RelBuilder trimming = RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false))).create(r.getCluster(), null);
+        r = new RelFieldTrimmer(null, trimming).trim(r);
         r = run(r, PUSH_DOWN);
-        r = new RelFieldTrimmer(null, builder).trim(r);
+        r = new RelFieldTrimmer(null, trimming).trim(r);
         r = EmptyResults.prune(r);
         // window functions (RexOver in projections) become Window operators the SMS split can place
         r = run(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW));
