@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.function.IntSupplier;
 import java.util.regex.Matcher;
@@ -30,17 +31,20 @@ final class ConsoleHandler extends AbstractHandler {
     private final ClusterView cluster;
     private final IntSupplier queued;
     private final YarnLinks links;
+    private final Set<String> admins;
     private final ObjectMapper json = new ObjectMapper();
 
     /**
      * @param queued statements waiting for a running slot now (the query server's gate)
      * @param links  links from job ids to YARN's pages
+     * @param admins users who may cancel anyone's statement
      */
-    ConsoleHandler(QueryRegistry queries, ClusterView cluster, IntSupplier queued, YarnLinks links) {
+    ConsoleHandler(QueryRegistry queries, ClusterView cluster, IntSupplier queued, YarnLinks links, Set<String> admins) {
         this.queries = queries;
         this.cluster = cluster;
         this.queued = queued;
         this.links = links;
+        this.admins = Set.copyOf(admins);
     }
 
     @Override
@@ -108,7 +112,7 @@ final class ConsoleHandler extends AbstractHandler {
             }
             return;
         }
-        QueryCancel.Outcome outcome = QueryCancel.cancel(queries, id, request.getRemoteUser());
+        QueryCancel.Outcome outcome = QueryCancel.cancel(queries, id, request.getRemoteUser(), admins);
         if (!page) {
             sendJson(response, outcome.status(), outcome.asked() ? QueryJson.of(outcome.query()) : Map.of("error", outcome.error()));
         } else if (outcome.asked()) {

@@ -62,7 +62,7 @@ public final class WebConsole implements AutoCloseable {
         jetty.addConnector(connector);
         ClusterView cluster = new ClusterView(engine);
         ConsoleHandler pages = new ConsoleHandler(server.queries(), cluster, () -> server.gate().queued(),
-                YarnLinks.of(engine.config().hadoopConf()));
+                YarnLinks.of(engine.config().hadoopConf()), settings.admins());
         jetty.setHandler(serverSettings.authenticate() ? QueryServer.basicAuthentication(jetty, server.logins(), pages) : pages);
         jetty.setStopAtShutdown(false);
         try {

@@ -2,6 +2,7 @@ package org.hadoopdb.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Set;
 import org.hadoopdb.jdbc.queries.QueryRecord;
 import org.hadoopdb.jdbc.queries.QueryRegistry;
 import org.hadoopdb.jdbc.queries.QueryState;
@@ -13,12 +14,32 @@ class QueryCancelTest {
         QueryRegistry registry = new QueryRegistry(10);
         QueryRecord q = registry.start("alice", QueryRegistry.JDBC, null, "query", "SELECT 1");
         q.cancelWith(() -> q.cancelled("Query cancelled", "HY008"));
-        assertThat(QueryCancel.cancel(registry, q.id(), "bob").status()).isEqualTo(403);
-        assertThat(QueryCancel.cancel(registry, 99, "alice").status()).isEqualTo(404);
-        QueryCancel.Outcome asked = QueryCancel.cancel(registry, q.id(), "alice");
+        assertThat(QueryCancel.cancel(registry, q.id(), "bob", Set.of()).status()).isEqualTo(403);
+        assertThat(QueryCancel.cancel(registry, 99, "alice", Set.of()).status()).isEqualTo(404);
+        QueryCancel.Outcome asked = QueryCancel.cancel(registry, q.id(), "alice", Set.of());
         assertThat(asked.asked()).isTrue();
         assertThat(q.state()).isEqualTo(QueryState.CANCELLED);
-        assertThat(QueryCancel.cancel(registry, q.id(), "alice").status()).isEqualTo(409);
+        assertThat(QueryCancel.cancel(registry, q.id(), "alice", Set.of()).status()).isEqualTo(409);
+    }
+
+    @Test
+    void anAdminCancelsAnyonesStatement() {
+        QueryRegistry registry = new QueryRegistry(10);
+        QueryRecord q = registry.start("alice", QueryRegistry.JDBC, null, "query", "SELECT 1");
+        q.cancelWith(() -> q.cancelled("Query cancelled", "HY008"));
+        QueryCancel.Outcome refused = QueryCancel.cancel(registry, q.id(), "bob", Set.of("carol"));
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(refused.error()).isEqualTo("Query " + q.id() + " belongs to alice; only its owner or an admin "
+                + "(hadoopdb.server.ui.admins) may cancel it");
+        assertThat(QueryCancel.cancel(registry, q.id(), "carol", Set.of("carol")).asked()).isTrue();
+        assertThat(q.state()).isEqualTo(QueryState.CANCELLED);
+    }
+
+    @Test
+    void theAdminListIsCommaSeparatedNames() {
+        assertThat(ConsoleSettings.users(" carol, dave ,,")).containsExactlyInAnyOrder("carol", "dave");
+        assertThat(ConsoleSettings.users(null)).isEmpty();
+        assertThat(ConsoleSettings.users("")).isEmpty();
     }
 
     @Test

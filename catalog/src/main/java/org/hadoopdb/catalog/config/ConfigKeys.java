@@ -182,6 +182,9 @@ public final class ConfigKeys {
                     + "-1 (the default) turns it off, 0 picks a free port. Same users and TLS key store as the query server.");
     public static final ConfigKey<String> SERVER_UI_BIND_ADDRESS = string("hadoopdb.server.ui.bind-address", "127.0.0.1",
             "Address the web console listens on; 0.0.0.0 for every interface.");
+    public static final ConfigKey<String> SERVER_UI_ADMINS = string("hadoopdb.server.ui.admins", null,
+            "Users of the query server (comma-separated) who may cancel any user's statement from the web console; the others "
+                    + "cancel only their own.");
     public static final ConfigKey<Integer> SERVER_UI_HISTORY = integer("hadoopdb.server.ui.history", "1000",
             "How many finished statements the query server keeps in memory for the web console (lost at a restart).");
     public static final ConfigKey<String> SERVER_HS2_BIND_ADDRESS = string("hadoopdb.server.hs2.bind-address", null,
