@@ -37,6 +37,13 @@ final class PrometheusText {
         t.sample("hadoopdb_statement_duration_seconds_sum", null, null, m.latencySumSeconds());
         t.sample("hadoopdb_statement_duration_seconds_count", null, null, m.latencyCount());
 
+        t.family("hadoopdb_stages_total", "counter", "Stages that ended well, by where they ran: in the server's process "
+                + "(client) or as MapReduce jobs (job).");
+        t.sample("hadoopdb_stages_total", "ran", "client", m.stages(true));
+        t.sample("hadoopdb_stages_total", "ran", "job", m.stages(false));
+        t.family("hadoopdb_stage_seconds_total", "counter", "The summed duration of those stages, by where they ran.");
+        t.sample("hadoopdb_stage_seconds_total", "ran", "client", m.stageSeconds(true));
+        t.sample("hadoopdb_stage_seconds_total", "ran", "job", m.stageSeconds(false));
         t.family("hadoopdb_statements_queued", "gauge", "Statements waiting for a running slot.");
         t.sample("hadoopdb_statements_queued", null, null, queued);
         t.family("hadoopdb_statements_running", "gauge", "Statements running or having their rows fetched.");

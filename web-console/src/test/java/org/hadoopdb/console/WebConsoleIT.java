@@ -319,7 +319,12 @@ class WebConsoleIT {
                 .containsEntry("hadoopdb_statement_duration_seconds_count", 3.0)
                 .containsEntry("hadoopdb_statement_duration_seconds_bucket{le=\"+Inf\"}", 3.0)
                 .containsEntry("hadoopdb_statements_queued", 0.0)
-                .containsEntry("hadoopdb_statements_running", 0.0);
+                .containsEntry("hadoopdb_statements_running", 0.0)
+                // the count's one stage ran as a job (these connections turn stages in the client off); the failed
+                // statement planned none, the cancelled one's never ended
+                .containsEntry("hadoopdb_stages_total{ran=\"job\"}", 1.0)
+                .containsEntry("hadoopdb_stages_total{ran=\"client\"}", 0.0)
+                .containsKey("hadoopdb_stage_seconds_total{ran=\"job\"}");
         String node = engine.catalog().nodes().get(0).id();
         assertThat(m).containsEntry("hadoopdb_node_up{node=\"" + node + "\"}", 1.0);
 
@@ -330,6 +335,8 @@ class WebConsoleIT {
         assertThat(jmx.getAttribute(name, "Failed")).isEqualTo(1L);
         assertThat(jmx.getAttribute(name, "Cancelled")).isEqualTo(1L);
         assertThat(jmx.getAttribute(name, "LatencyCount")).isEqualTo(3L);
+        assertThat(jmx.getAttribute(name, "StagesAsJobs")).isEqualTo(1L);
+        assertThat(jmx.getAttribute(name, "StagesInClient")).isEqualTo(0L);
         assertThat(jmx.getAttribute(name, "Running")).isEqualTo(0);
         assertThat(jmx.getAttribute(name, "Queued")).isEqualTo(0);
         javax.management.openmbean.TabularData started = (javax.management.openmbean.TabularData) jmx.getAttribute(name,

@@ -20,6 +20,10 @@ public final class QueryMetrics {
     private final AtomicLongArray buckets = new AtomicLongArray(LATENCY_BOUNDS.length + 1);
     private final LongAdder latencyCount = new LongAdder();
     private final LongAdder latencyNanos = new LongAdder();
+    private final LongAdder stagesInClient = new LongAdder();
+    private final LongAdder stagesAsJobs = new LongAdder();
+    private final LongAdder stageMillisInClient = new LongAdder();
+    private final LongAdder stageMillisAsJobs = new LongAdder();
 
     void started(String kind) {
         started.computeIfAbsent(kind, k -> new LongAdder()).increment();
@@ -38,6 +42,27 @@ public final class QueryMetrics {
         buckets.incrementAndGet(bucket);
         latencyCount.increment();
         latencyNanos.add(nanos);
+    }
+
+    /** A statement's stages that ended well: where each ran and for how long. */
+    void stagesEnded(Iterable<StageProgress> stages) {
+        for (StageProgress s : stages) {
+            if (s.ended() == null) {
+                continue;
+            }
+            (s.inClient() ? stagesInClient : stagesAsJobs).increment();
+            (s.inClient() ? stageMillisInClient : stageMillisAsJobs).add(s.elapsedMillis(s.ended()));
+        }
+    }
+
+    /** Stages that ended well, run in the server's process ({@code true}) or as MapReduce jobs ({@code false}). */
+    public long stages(boolean inClient) {
+        return (inClient ? stagesInClient : stagesAsJobs).sum();
+    }
+
+    /** The summed duration in seconds of the stages {@link #stages} counts. */
+    public double stageSeconds(boolean inClient) {
+        return (inClient ? stageMillisInClient : stageMillisAsJobs).sum() / 1000.0;
     }
 
     /** Statements received, by kind. */

@@ -76,6 +76,7 @@ public final class QueryRegistry {
     private void ended(QueryRecord r) {
         metrics.ended(r.kind(), r.state(), r.elapsedNanos());
         QueryInfo info = r.info();
+        metrics.stagesEnded(info.stages());
         synchronized (finished) {
             if (history > 0) {
                 finished.addFirst(info);

@@ -28,4 +28,10 @@ public interface QueryServerMXBean {
     long getLatencyCount();
 
     double getLatencySumSeconds();
+
+    /** Stages that ended well in the server's process (small stages run there, not as MapReduce jobs). */
+    long getStagesInClient();
+
+    /** Stages that ended well as MapReduce jobs. */
+    long getStagesAsJobs();
 }

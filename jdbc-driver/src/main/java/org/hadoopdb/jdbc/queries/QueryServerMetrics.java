@@ -86,6 +86,16 @@ public final class QueryServerMetrics implements QueryServerMXBean, AutoCloseabl
         return queries.metrics().latencySumSeconds();
     }
 
+    @Override
+    public long getStagesInClient() {
+        return queries.metrics().stages(true);
+    }
+
+    @Override
+    public long getStagesAsJobs() {
+        return queries.metrics().stages(false);
+    }
+
     private long total(QueryState state) {
         return queries.metrics().endedByKind(state).values().stream().mapToLong(Long::longValue).sum();
     }

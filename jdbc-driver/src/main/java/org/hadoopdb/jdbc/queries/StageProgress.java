@@ -1,5 +1,6 @@
 package org.hadoopdb.jdbc.queries;
 
+import org.hadoopdb.runtime.ProgressListener;
 import java.time.Instant;
 
 /**
@@ -17,6 +18,11 @@ import java.time.Instant;
  */
 public record StageProgress(int stage, int stages, String jobId, float map, float reduce, Instant started,
                             Instant ended) {
+
+    /** Whether the stage ran in the query server's process, not as a MapReduce job. */
+    public boolean inClient() {
+        return ProgressListener.CLIENT_STAGE.equals(jobId);
+    }
 
     /** Milliseconds from its start to its end, or to {@code until} when it did not end; 0 when its start is not known. */
     public long elapsedMillis(Instant until) {

@@ -86,6 +86,22 @@ class QueryRegistryTest {
         assertThat(stages.get(1).started()).as("a stage that only ended starts then too").isEqualTo(stages.get(1).ended());
         assertThat(stages.get(0).elapsedMillis(null)).isGreaterThanOrEqualTo(0);
         assertThat(new QueryRegistry(0).start(null, QueryRegistry.JDBC, null, "query", "SELECT 1").keepsPlan()).isFalse();
+        // the metrics count each stage that ended by where it ran
+        assertThat(stages.get(1).inClient()).isTrue();
+        assertThat(r.metrics().stages(true)).isEqualTo(1);
+        assertThat(r.metrics().stages(false)).isEqualTo(1);
+        assertThat(r.metrics().stageSeconds(false)).isGreaterThanOrEqualTo(0);
+    }
+
+    @Test
+    void aStageThatNeverEndedIsNotCounted() {
+        QueryRegistry r = new QueryRegistry(10);
+        QueryRecord q = r.start("alice", QueryRegistry.JDBC, null, "query", "SELECT 1");
+        q.running();
+        q.progress(1, 1, ProgressListener.CLIENT_STAGE, 0f, 0f);
+        q.failed("Query cancelled", "HY008");
+        assertThat(r.metrics().stages(true)).isZero();
+        assertThat(r.metrics().stages(false)).isZero();
     }
 
     @Test
