@@ -8,6 +8,7 @@ import java.util.Set;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttleImpl;
+import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
@@ -29,9 +30,10 @@ import org.hadoopdb.planner.analyze.HadoopDbTable;
 /**
  * Orders the inputs of every tree of inner joins so that as much of it as possible runs inside the
  * chunk databases (the SIGMOD 2011 follow-up's point): starting from the largest chunked table, it
- * first joins the tables co-located with it on their partitioning keys, then the replicated tables
- * connected to them, and only then the inputs that need a repartition, smallest first; inputs joined
- * by no condition come last. The result keeps the original column order.
+ * first joins the tables co-located with it on their partitioning keys (a table grouped on its key, as
+ * {@code IN (SELECT key … GROUP BY key HAVING …)} becomes, counts too: its groups stay in the chunks),
+ * then the replicated tables connected to them, and only then the inputs that need a repartition,
+ * smallest first; inputs joined by no condition come last. The result keeps the original column order.
  */
 final class JoinOrder extends RelShuttleImpl {
     private final RelBuilder builder;
@@ -92,11 +94,45 @@ final class JoinOrder extends RelShuttleImpl {
             info.add(Leaf.of(leaves.get(i), total, mq));
             total += leaves.get(i).getRowType().getFieldCount();
         }
-        return rebuildInOrder(original, leaves, conditions, start, total, choose(info, conditions));
+        Set<Integer> keyFields = new HashSet<>();
+        List<Integer> order = choose(info, conditions, keyFields);
+        int firstKey = info.get(order.get(0)).keyField();
+        return rebuildInOrder(original, leaves, sameKey(conditions, firstKey, keyFields), start, total, order);
     }
 
-    /** The greedy order described in the class comment. */
-    private static List<Integer> choose(List<Leaf> leaves, List<RexNode> conditions) {
+    /**
+     * The conditions, with an equality between two co-located inputs' partitioning keys written on the first
+     * input's key instead when neither side is that key: {@code o_orderkey = t.l_orderkey} after lineitem joined
+     * orders on {@code l_orderkey = o_orderkey} becomes {@code l_orderkey = t.l_orderkey}. Equal for an inner join
+     * (the earlier condition holds, NULLs excluded), and the SMS split, which follows the first input's key,
+     * then sees the third input joined on it and keeps the join in the chunks.
+     */
+    private static List<RexNode> sameKey(List<RexNode> conditions, int firstKey, Set<Integer> keyFields) {
+        if (firstKey < 0 || keyFields.size() < 3) {
+            return conditions;
+        }
+        List<RexNode> out = new ArrayList<>();
+        for (RexNode c : conditions) {
+            if (c instanceof RexCall call && call.getKind() == SqlKind.EQUALS
+                    && call.getOperands().get(0) instanceof RexInputRef a && call.getOperands().get(1) instanceof RexInputRef b
+                    && keyFields.contains(a.getIndex()) && keyFields.contains(b.getIndex())
+                    && a.getIndex() != firstKey && b.getIndex() != firstKey) {
+                RexInputRef first = new RexInputRef(firstKey, a.getType());
+                // the operand on the earlier input (the lower field position) is the one the first key replaces
+                out.add(call.clone(call.getType(), a.getIndex() < b.getIndex() ? List.of(first, b) : List.of(a, first)));
+            } else {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The greedy order described in the class comment.
+     *
+     * @param keyFields filled with the partitioning key fields of the first input and of the inputs co-located with it
+     */
+    private static List<Integer> choose(List<Leaf> leaves, List<RexNode> conditions, Set<Integer> keyFields) {
         int n = leaves.size();
         List<Integer> order = new ArrayList<>();
         BitSet used = new BitSet();
@@ -112,7 +148,6 @@ final class JoinOrder extends RelShuttleImpl {
         order.add(first);
         used.set(first);
         boolean local = true;
-        Set<Integer> keyFields = new HashSet<>();
         PartitioningScheme scheme = leaves.get(first).scheme();
         if (leaves.get(first).keyField() >= 0) {
             keyFields.add(leaves.get(first).keyField());
@@ -253,6 +288,16 @@ final class JoinOrder extends RelShuttleImpl {
         return 0;
     }
 
+    /** Where column {@code key} of the projection's input is in its output, or -1. */
+    private static int projected(Project p, int key) {
+        for (int i = 0; i < p.getProjects().size(); i++) {
+            if (p.getProjects().get(i) instanceof RexInputRef ref && ref.getIndex() == key) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private static List<Integer> identity(int n) {
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -273,11 +318,10 @@ final class JoinOrder extends RelShuttleImpl {
             Double estimate = mq.getRowCount(input);
             double rows = estimate == null ? 1e6 : estimate;
             RelNode r = input;
-            List<Project> projects = new ArrayList<>();
-            while (r instanceof Filter || r instanceof Project) {
-                if (r instanceof Project p) {
-                    projects.add(0, p);
-                }
+            // filters, projections and aggregates between the join and the table, top first
+            List<RelNode> above = new ArrayList<>();
+            while (r instanceof Filter || r instanceof Project || r instanceof Aggregate a && a.getGroupType() == Aggregate.Group.SIMPLE) {
+                above.add(0, r);
                 r = r.getInput(0);
             }
             if (!(r instanceof TableScan scan) || scan.getTable().unwrap(HadoopDbTable.class) == null) {
@@ -285,20 +329,24 @@ final class JoinOrder extends RelShuttleImpl {
             }
             HadoopDbTable table = scan.getTable().unwrap(HadoopDbTable.class);
             if (table.info().isReplicated()) {
-                return new Leaf(start, false, null, -1, rows);
+                return above.stream().anyMatch(Aggregate.class::isInstance) ? new Leaf(start, true, null, -1, rows)
+                        : new Leaf(start, false, null, -1, rows);
             }
             if (table.info().partitionKeys().size() != 1) {
-                return new Leaf(start, true, table.scheme(), -1, rows);
+                return new Leaf(start, true, above.stream().anyMatch(Aggregate.class::isInstance) ? null : table.scheme(), -1, rows);
             }
             int key = table.info().columnIndex(table.info().partitionKeys().get(0));
-            for (Project p : projects) {
-                int found = -1;
-                for (int i = 0; i < p.getProjects().size() && found < 0; i++) {
-                    if (p.getProjects().get(i) instanceof RexInputRef ref && ref.getIndex() == key) {
-                        found = i;
+            for (RelNode node : above) {
+                if (node instanceof Project p) {
+                    key = projected(p, key);
+                } else if (node instanceof Aggregate a) {
+                    // grouped on the key, the groups stay in the chunks, the key among the group columns; on other
+                    // columns, the rows leave their chunks: not co-located with anything
+                    if (!a.getGroupSet().get(key)) {
+                        return new Leaf(start, true, null, -1, rows);
                     }
+                    key = a.getGroupSet().indexOf(key);
                 }
-                key = found;
                 if (key < 0) {
                     break;
                 }

@@ -53,6 +53,14 @@ class TpchPlanTest {
     }
 
     @Test
+    void anInSubqueryGroupedOnTheKeyJoinsInsideTheChunks() throws IOException {
+        // Q18: o_orderkey IN (SELECT l_orderkey FROM lineitem GROUP BY l_orderkey HAVING ...) is chunk-local like
+        // lineitem and orders: the three join in one statement per chunk, which returns only the qualifying orders
+        assertThat(pushedSql(18)).anyMatch(sql -> sql.contains("FROM \"lineitem\") AS") && sql.contains("FROM \"orders\")")
+                && sql.contains("GROUP BY \"l_orderkey\" HAVING"));
+    }
+
+    @Test
     void noStageCarriesAColumnNothingAboveReads() throws IOException {
         // Q17 needs three of lineitem's sixteen columns where it joins the 200 parts and their average quantities
         assertThat(pushedSql(17)).filteredOn(sql -> sql.contains("FROM \"lineitem\"") && !sql.contains("GROUP BY"))
