@@ -10,12 +10,14 @@ import java.util.Optional;
 import java.util.function.Predicate;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUnknownAs;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.util.DateString;
@@ -40,20 +42,72 @@ public final class PartitionPruning {
     private PartitionPruning() {
     }
 
-    /** The partitioned table a filter reads directly, if it does. */
+    /**
+     * The partitioned table a filter reads: its scan, or a projection of its columns over the scan (as the
+     * optimizer's column trimming leaves it); empty for anything else.
+     */
     public static Optional<TableInfo> partitionedTable(RelNode input) {
-        if (input instanceof TableScan scan) {
-            HadoopDbTable table = scan.getTable().unwrap(HadoopDbTable.class);
-            if (table != null && table.info().isPartitioned()) {
-                return Optional.of(table.info());
-            }
+        return scanned(input).map(Scanned::table);
+    }
+
+    /**
+     * The conjuncts of a filter over {@code input}, with their references made the columns of the table
+     * {@link #partitionedTable} found (a projection between the filter and the scan renumbers them).
+     */
+    public static List<RexNode> tableConjuncts(RelNode input, RexNode condition) {
+        List<RexNode> conjuncts = RelOptUtil.conjunctions(condition);
+        Optional<Scanned> s = scanned(input);
+        if (s.isEmpty()) {
+            return conjuncts;
         }
-        return Optional.empty();
+        int[] columns = s.get().columns();
+        RexShuttle toTable = new RexShuttle() {
+            @Override
+            public RexNode visitInputRef(RexInputRef ref) {
+                return new RexInputRef(columns[ref.getIndex()], ref.getType());
+            }
+        };
+        return conjuncts.stream().map(c -> c.accept(toTable)).toList();
+    }
+
+    /** A partitioned table's scan, and which of its columns each field of the node above it is. */
+    private record Scanned(TableInfo table, int[] columns) {
+    }
+
+    private static Optional<Scanned> scanned(RelNode input) {
+        RelNode r = input;
+        int[] columns = null;
+        while (r instanceof Project p) {
+            int[] below = new int[p.getProjects().size()];
+            for (int i = 0; i < below.length; i++) {
+                if (!(p.getProjects().get(i) instanceof RexInputRef ref)) {
+                    return Optional.empty();
+                }
+                below[i] = ref.getIndex();
+            }
+            if (columns == null) {
+                columns = below;
+            } else {
+                for (int i = 0; i < columns.length; i++) {
+                    columns[i] = below[columns[i]];
+                }
+            }
+            r = p.getInput();
+        }
+        if (!(r instanceof TableScan scan)) {
+            return Optional.empty();
+        }
+        HadoopDbTable table = scan.getTable().unwrap(HadoopDbTable.class);
+        if (table == null || !table.info().isPartitioned()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Scanned(table.info(), columns != null ? columns
+                : java.util.stream.IntStream.range(0, scan.getRowType().getFieldCount()).toArray()));
     }
 
     /** Whether a filter over a partitioned table's scan matches none of its partitions. */
     static boolean matchesNoPartition(Filter f) {
-        return partitionedTable(f.getInput()).map(t -> matching(t, RelOptUtil.conjunctions(f.getCondition())).isEmpty())
+        return partitionedTable(f.getInput()).map(t -> matching(t, tableConjuncts(f.getInput(), f.getCondition())).isEmpty())
                 .orElse(false);
     }
 

@@ -24,7 +24,7 @@ final class FilterSplit implements OperatorSplit<Filter> {
             Conjuncts conjuncts = Conjuncts.of(condition, ctx.pushdown(),
                     (c, why) -> ctx.note("Filter " + c + " runs in MapReduce: " + why));
             PartitionPruning.partitionedTable(p.rel()).ifPresent(t -> PartitionPruning.note(t,
-                    PartitionPruning.matching(t, org.apache.calcite.plan.RelOptUtil.conjunctions(condition))).ifPresent(ctx::note));
+                    PartitionPruning.matching(t, PartitionPruning.tableConjuncts(p.rel(), condition))).ifPresent(ctx::note));
             Fragment.Pushed pushed = p;
             if (!conjuncts.pushable().isEmpty()) {
                 RexNode cond = RexUtil.composeConjunction(f.getCluster().getRexBuilder(), conjuncts.pushable());
