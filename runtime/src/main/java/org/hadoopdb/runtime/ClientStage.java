@@ -2,14 +2,10 @@ package org.hadoopdb.runtime;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.SequenceFile;
@@ -125,46 +121,15 @@ final class ClientStage {
     }
 
     /**
-     * Reads and sorts the stage's input, then writes its output into {@code dir} as a job's single reducer
-     * would ({@code part-r-00000}, a sequence file of rows), for the stages that read it.
+     * Runs the stage and writes its output into {@code dir} as its job would, for the stages that read it: a
+     * stage that repartitions reads and sorts its input, then reduces it into {@code part-r-00000} as a single
+     * reducer; a map-only stage runs each chunk's rows through their own copy of the map operators, in the
+     * thread that reads the chunk, into a part file of its own, holding nothing in memory (no cap applies).
      *
-     * @return {@link Written} with the rows written, or a {@link FallBack} (nothing was written)
-     * @throws PlannerException when cancelled, when the chunk statements fail or the file cannot be written
+     * @return {@link Written} with the rows written, or a {@link FallBack} (nothing is left written)
+     * @throws PlannerException when cancelled, when the chunk statements fail or the files cannot be written
      */
     Outcome write(Path dir) {
-        if (stage.shuffle() == null) {
-            return writeMapOnly(dir);
-        }
-        ShuffleBuffer buffer = new ShuffleBuffer(stage.shuffle(), mode);
-        Optional<FallBack> gaveUp = read(buffer);
-        if (gaveUp.isPresent()) {
-            return gaveUp.get();
-        }
-        List<ShuffleBuffer.Entry> sorted = buffer.sorted();
-        long[] written = {0};
-        try {
-            FileSystem fs = dir.getFileSystem(conf);
-            fs.mkdirs(dir);
-            try (SequenceFile.Writer out = StagePartFiles.writer(conf, new Path(dir, "part-r-00000"))) {
-                reduce(sorted, row -> {
-                    out.append(NullWritable.get(), row);
-                    written[0]++;
-                }, () -> cancelled);
-            }
-        } catch (IOException e) {
-            throw new PlannerException("Stage " + stage.id() + " (run in the client) could not write its output to " + dir + ": "
-                    + e.getMessage(), e);
-        }
-        LOG.info("Stage {} ran in the client: {} rows written", stage.id(), written[0]);
-        return new Written(written[0]);
-    }
-
-    /**
-     * A map-only stage, as its job's map tasks would run it but in threads of the client: each chunk's rows go
-     * through their own copy of the input's map operators, in the thread that reads the chunk, into their own
-     * part file; an earlier stage's files are processed here. Nothing is held in memory, so no cap applies.
-     */
-    private Outcome writeMapOnly(Path dir) {
         StagePartFiles parts;
         try {
             parts = StagePartFiles.create(conf, dir);
@@ -172,12 +137,25 @@ final class ClientStage {
             throw new PlannerException("Stage " + stage.id() + " (run in the client) could not create " + dir + ": " + e.getMessage(), e);
         }
         try {
-            Optional<FallBack> gaveUp = mapSide((part, owned) -> parts.open("part-" + part));
+            Optional<FallBack> gaveUp;
+            if (stage.shuffle() == null) {
+                gaveUp = mapSide((part, owned) -> parts.open("part-" + part));
+            } else {
+                ShuffleBuffer buffer = new ShuffleBuffer(stage.shuffle(), mode);
+                gaveUp = read(buffer);
+                if (gaveUp.isEmpty()) {
+                    reduce(buffer.sorted(), parts.open("part-r-00000"), () -> cancelled);
+                }
+            }
             if (gaveUp.isPresent()) {
                 parts.abandon();
                 return gaveUp.get();
             }
             parts.close();
+        } catch (IOException e) {
+            parts.abandon();
+            throw new PlannerException("Stage " + stage.id() + " (run in the client) could not write its output to " + dir + ": "
+                    + e.getMessage(), e);
         } catch (RuntimeException e) {
             parts.abandon();
             throw e;
@@ -317,13 +295,7 @@ final class ClientStage {
 
     /** The rows an earlier stage wrote (its part files, in order) through {@code head}. */
     private void readFiles(StageInput.PreviousStage in, RowSink head) throws IOException {
-        Path dir = StageConf.stageOutput(conf, in.stage());
-        FileSystem fs = dir.getFileSystem(conf);
-        if (!fs.exists(dir)) {
-            return;
-        }
-        List<Path> files = Arrays.stream(fs.listStatus(dir, p -> p.getName().startsWith("part-"))).map(FileStatus::getPath)
-                .sorted(Comparator.comparing(Path::getName)).toList();
+        List<Path> files = StageConf.outputParts(conf, StageConf.stageOutput(conf, in.stage()));
         NullWritable none = NullWritable.get();
         Cancellation.Ticker ticker = ((Cancellation) () -> cancelled).ticker();
         for (Path part : files) {

@@ -1,19 +1,15 @@
 package org.hadoopdb.runtime;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.planner.PlannerException;
+import org.hadoopdb.runtime.mr.StageConf;
 
 /** Streams the rows a stage wrote, part file by part file in order (a total order is in part order). */
 final class StageFileResult implements ResultStream {
@@ -34,11 +30,7 @@ final class StageFileResult implements ResultStream {
         this.row = new Row(schema);
         this.onClose = onClose;
         try {
-            FileSystem fs = dir.getFileSystem(conf);
-            FileStatus[] statuses = fs.exists(dir) ? fs.listStatus(dir, p -> p.getName().startsWith("part-")) : new FileStatus[0];
-            List<Path> found = new ArrayList<>();
-            Arrays.stream(statuses).map(FileStatus::getPath).sorted(Comparator.comparing(Path::getName)).forEach(found::add);
-            this.parts = found;
+            this.parts = StageConf.outputParts(conf, dir);
         } catch (IOException e) {
             throw new PlannerException("Cannot list the query result in " + dir + ": " + e.getMessage(), e);
         }

@@ -49,7 +49,7 @@ final class StagePartFiles {
      * A part file as a job writes it, uncompressed as a job's output is unless configured otherwise:
      * {@code SequenceFile}'s own default would deflate every row, which costs more than the job saves.
      */
-    static SequenceFile.Writer writer(Configuration conf, Path file) throws IOException {
+    private static SequenceFile.Writer writer(Configuration conf, Path file) throws IOException {
         return SequenceFile.createWriter(conf, SequenceFile.Writer.file(file), SequenceFile.Writer.keyClass(NullWritable.class),
                 SequenceFile.Writer.valueClass(Row.class), SequenceFile.Writer.compression(SequenceFile.CompressionType.NONE));
     }

@@ -1,6 +1,12 @@
 package org.hadoopdb.runtime.mr;
 
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.plan.PlanCodec;
@@ -40,5 +46,18 @@ public final class StageConf {
 
     public static Path stageOutput(Path queryDir, int stage) {
         return new Path(queryDir, "stage-" + stage);
+    }
+
+    /**
+     * A stage's output files ({@code part-…}, whether a job's tasks or the client wrote them) in name order,
+     * which is the order of a total order's ranges; none when the directory does not exist.
+     */
+    public static List<Path> outputParts(Configuration conf, Path dir) throws IOException {
+        FileSystem fs = dir.getFileSystem(conf);
+        if (!fs.exists(dir)) {
+            return List.of();
+        }
+        return Arrays.stream(fs.listStatus(dir, p -> p.getName().startsWith("part-"))).map(FileStatus::getPath)
+                .sorted(Comparator.comparing(Path::getName)).toList();
     }
 }

@@ -1,9 +1,6 @@
 package org.hadoopdb.runtime.mr;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +9,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.SequenceFile;
@@ -78,13 +73,7 @@ public final class StageSideInputs implements Pipeline.SideInputs {
 
     @Override
     public Iterable<Row> rows(int stage, RowSchema schema) throws IOException {
-        Path dir = StageConf.stageOutput(conf, stage);
-        FileSystem fs = dir.getFileSystem(conf);
-        List<Path> parts = new ArrayList<>();
-        if (fs.exists(dir)) {
-            Arrays.stream(fs.listStatus(dir, p -> p.getName().startsWith("part-"))).map(FileStatus::getPath)
-                    .sorted(Comparator.comparing(Path::getName)).forEach(parts::add);
-        }
+        List<Path> parts = StageConf.outputParts(conf, StageConf.stageOutput(conf, stage));
         Configuration typed = new Configuration(conf);
         schema.store(typed, Row.SCHEMA_KEY);
         return () -> new PartsIterator(typed, parts, schema);
