@@ -99,6 +99,30 @@ final class ClientStageRule {
                 + " operators run in the client");
     }
 
+    /**
+     * Decides for a stage placed when it starts ({@link Verdict#AT_START}), from what enters it then.
+     *
+     * @param reducers the reducers it would run with as a job, sized from the earlier stages' files (0: map-only)
+     * @param rows     the rows entering it: those the earlier stages wrote plus PostgreSQL's estimate of its chunk
+     *                 statements, negative when any is unknown
+     */
+    static Decision whenStarting(Stage stage, long maxRows, int reducers, double rows) {
+        String name = "Stage " + stage.id();
+        if (reducers > 1) {
+            return new Decision(stage, Verdict.JOB, rows, name + " runs as a job: it needs " + reducers + " reducers");
+        }
+        if (rows < 0) {
+            return new Decision(stage, Verdict.JOB, rows, name + " runs as a job: the rows entering it are not known");
+        }
+        String limit = ConfigKeys.CLIENT_STAGE_MAX_ROWS.name() + " = " + count(maxRows);
+        if (rows > maxRows) {
+            return new Decision(stage, Verdict.JOB, rows, name + " runs as a job: " + count(rows) + " rows enter it, more than "
+                    + limit);
+        }
+        return new Decision(stage, Verdict.IN_CLIENT, rows, name + " runs in the client: " + count(rows) + " rows enter it (at most "
+                + limit + ")");
+    }
+
     private static String count(double rows) {
         return String.format(Locale.ROOT, "%,d", (long) Math.ceil(rows));
     }

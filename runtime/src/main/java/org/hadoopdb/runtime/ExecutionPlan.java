@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
-import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.planner.plan.QueryPlan;
 import org.hadoopdb.planner.plan.Stage;
 import org.hadoopdb.planner.plan.StageGraph;
@@ -98,21 +97,9 @@ record ExecutionPlan(QueryPlan plan, List<StageRun> stages, List<String> explana
          *                 the stage's chunk statements (rows -1 when any of them is unknown)
          */
         Choice choose(Stage stage, StageSizes.Estimate measured) {
-            String name = "Stage " + stage.id();
             int reducers = stage.mapOnly() ? 0 : job.reducers().count(stage, () -> measured);
-            Job sized = new Job(new Fixed(reducers));
-            if (reducers > 1) {
-                return new Choice(sized, name + " runs as a job: it needs " + reducers + " reducers");
-            }
-            if (measured.rows() < 0) {
-                return new Choice(sized, name + " runs as a job: the rows entering it are not known");
-            }
-            String rows = String.format(Locale.ROOT, "%,d", (long) Math.ceil(measured.rows()));
-            String limit = ConfigKeys.CLIENT_STAGE_MAX_ROWS.name() + " = " + String.format(Locale.ROOT, "%,d", maxRows);
-            if (measured.rows() > maxRows) {
-                return new Choice(sized, name + " runs as a job: " + rows + " rows enter it, more than " + limit);
-            }
-            return new Choice(inClient, name + " runs in the client: " + rows + " rows enter it (at most " + limit + ")");
+            ClientStageRule.Decision d = ClientStageRule.whenStarting(stage, maxRows, reducers, measured.rows());
+            return new Choice(d.inClient() ? inClient : new Job(new Fixed(reducers)), d.why());
         }
 
         @Override
@@ -178,10 +165,5 @@ record ExecutionPlan(QueryPlan plan, List<StageRun> stages, List<String> explana
         }
         return stages.stream().filter(s -> s.stage().id() == from.stage() && !s.stage().mapOnly() && !(s.mode() instanceof Job))
                 .findFirst().orElse(null);
-    }
-
-    /** The stages in the client from the start, in the plan's order (the rest are jobs or decided when they start). */
-    List<StageRun> inClient() {
-        return stages.stream().filter(s -> s.mode() instanceof InClient).toList();
     }
 }

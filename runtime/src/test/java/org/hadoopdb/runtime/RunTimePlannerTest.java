@@ -149,7 +149,8 @@ class RunTimePlannerTest {
         assertThat(exec.plan().result()).isEqualTo(new QueryPlan.FromStage(aggregate.id()));
         InClient client = new InClient(100, 4096, new Job(new Fixed(1)));
         assertThat(exec.stages()).containsExactly(new ExecutionPlan.StageRun(folded, client));
-        assertThat(exec.inClient()).extracting(ExecutionPlan.StageRun::stage).containsExactly(folded);
+        assertThat(exec.stages()).filteredOn(s -> s.mode() instanceof InClient).extracting(ExecutionPlan.StageRun::stage)
+                .containsExactly(folded);
         assertThat(exec.streamed().stage()).isSameAs(folded);
         assertThat(client).hasToString("in the client, falling back to a MapReduce job with 1 reducer past 100 rows or 4,096 bytes");
         assertThat(exec.explanation()).containsExactly(
@@ -176,7 +177,7 @@ class RunTimePlannerTest {
         assertThat(exec.stages()).containsExactly(new ExecutionPlan.StageRun(aggregate, new Job(new Fixed(3))),
                 new ExecutionPlan.StageRun(merge, new WhenSmall(1_000_000, new InClient(2_000_000, 256 * MB, new Job(new Fixed(1))),
                         new Job(new Fixed(1)))));
-        assertThat(exec.inClient()).isEmpty();
+        assertThat(exec.stages()).filteredOn(s -> s.mode() instanceof InClient).isEmpty();
         assertThat(exec.streamed().stage()).isSameAs(merge);
         assertThat(exec.explanation()).containsExactly("Stage " + aggregate.id() + " runs as a job: it needs 3 reducers",
                 "Stage " + merge.id() + " is placed when it starts: in the client if at most 1,000,000 rows "
