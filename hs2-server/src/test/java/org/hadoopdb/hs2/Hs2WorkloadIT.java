@@ -112,6 +112,7 @@ class Hs2WorkloadIT {
             List<TProgressUpdateResp> updates = new ArrayList<>();
             TGetOperationStatusResp status;
             TExecuteStatementResp started;
+            TGetOperationStatusReq withProgress;
             // the statement waits on a lock of one chunk (not the first, whose plan sizes the stages) until the
             // test has seen its stages running: the updates while it runs do not depend on how fast it is
             try (Connection lock = lockChunk(1)) {
@@ -119,7 +120,7 @@ class Hs2WorkloadIT {
                 assertThat(started.getStatus().getStatusCode()).as(started.getStatus().toString()).isEqualTo(TStatusCode.SUCCESS_STATUS);
                 TGetOperationStatusReq plain = new TGetOperationStatusReq(started.getOperationHandle());
                 assertThat(client.GetOperationStatus(plain).isSetProgressUpdateResponse()).as("progress only when asked").isFalse();
-                TGetOperationStatusReq withProgress = new TGetOperationStatusReq(started.getOperationHandle());
+                withProgress = new TGetOperationStatusReq(started.getOperationHandle());
                 withProgress.setGetProgressUpdate(true);
                 do {
                     status = client.GetOperationStatus(withProgress);
@@ -131,8 +132,7 @@ class Hs2WorkloadIT {
                         || status.getProgressUpdateResponse().getRows().isEmpty());
                 lock.commit();
             }
-            TGetOperationStatusReq withProgress = new TGetOperationStatusReq(started.getOperationHandle());
-            withProgress.setGetProgressUpdate(true);
+            // the statement runs on: the same request follows it to its end
             do {
                 status = client.GetOperationStatus(withProgress);
                 assertThat(status.isSetProgressUpdateResponse()).isTrue();

@@ -69,12 +69,8 @@ final class ConsoleTestServer implements AutoCloseable {
             text.append(i).append('|').append(i % 97).append('\n');
         }
         Path data = Files.writeString(dir.resolve(table + ".txt"), text);
-        try (Connection c = DriverManager.getConnection("jdbc:hadoopdb:home=" + cluster.config().home().root());
-             Statement s = c.createStatement()) {
-            s.executeUpdate("CREATE TABLE " + table + " (k INT, v INT) CLUSTERED BY (k) INTO " + buckets + " BUCKETS "
-                    + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
-            s.executeUpdate("LOAD DATA LOCAL INPATH '" + data + "' INTO TABLE " + table);
-        }
+        execute("CREATE TABLE " + table + " (k INT, v INT) CLUSTERED BY (k) INTO " + buckets + " BUCKETS "
+                + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'", "LOAD DATA LOCAL INPATH '" + data + "' INTO TABLE " + table);
     }
 
     /** Runs statements through an embedded connection to the server's home. */
