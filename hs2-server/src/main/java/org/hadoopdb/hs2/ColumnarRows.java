@@ -98,6 +98,8 @@ final class ColumnarRows {
             case DATE -> row.getDate(i).toString();
             case TIMESTAMP -> TIMESTAMP.format(row.getTimestamp(i));
             case BINARY -> ByteBuffer.wrap(row.getBinary(i).clone());
+            // as HiveServer2 sends them: Hive's text of the value in a string column
+            case ARRAY, MAP, STRUCT -> org.hadoopdb.catalog.model.ComplexDisplay.format(type, row.getComplex(i));
         };
     }
 

@@ -41,6 +41,9 @@ final class ThriftTypes {
             case DATE -> TTypeId.DATE_TYPE;
             case TIMESTAMP -> TTypeId.TIMESTAMP_TYPE;
             case BINARY -> TTypeId.BINARY_TYPE;
+            case ARRAY -> TTypeId.ARRAY_TYPE;
+            case MAP -> TTypeId.MAP_TYPE;
+            case STRUCT -> TTypeId.STRUCT_TYPE;
         };
     }
 

@@ -2,6 +2,8 @@ package org.hadoopdb.catalog.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Matcher;
@@ -11,14 +13,25 @@ import org.hadoopdb.catalog.CatalogException;
 /**
  * A HiveQL column type as the catalog records it, with its PostgreSQL storage type.
  *
- * <p>Spelled as in HiveQL: {@code int}, {@code decimal(10,2)}, {@code varchar(100)}. Parsing is
- * case-insensitive and accepts Hive's synonyms ({@code integer}, {@code numeric}, {@code dec}).
+ * <p>Spelled as in HiveQL: {@code int}, {@code decimal(10,2)}, {@code varchar(100)}, and the complex
+ * types {@code array<int>}, {@code map<string,double>}, {@code struct<name:string,age:int>}, nested to
+ * any depth. Parsing is case-insensitive and accepts Hive's synonyms ({@code integer}, {@code numeric},
+ * {@code dec}).
+ *
+ * <p>Complex values are stored in the chunks as {@code jsonb} in the form {@link ComplexJson} writes:
+ * every complex expression is evaluated in MapReduce, where Hive's semantics are ours to keep.
  */
 public final class HiveType {
 
     /** The type families HiveQL tables may use. */
     public enum Kind {
-        TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, STRING, VARCHAR, CHAR, BOOLEAN, DATE, TIMESTAMP, BINARY;
+        TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, STRING, VARCHAR, CHAR, BOOLEAN, DATE, TIMESTAMP, BINARY,
+        ARRAY, MAP, STRUCT;
+
+        /** ARRAY, MAP and STRUCT: types made of other types. */
+        public boolean isComplex() {
+            return this == ARRAY || this == MAP || this == STRUCT;
+        }
 
         public boolean isInteger() {
             return this == TINYINT || this == SMALLINT || this == INT || this == BIGINT;
@@ -59,11 +72,56 @@ public final class HiveType {
     private final int precision;
     /** DECIMAL scale; 0 otherwise. */
     private final int scale;
+    /** ARRAY: the element; MAP: key and value; STRUCT: the fields' types; empty for other kinds. */
+    private final List<HiveType> children;
+    /** STRUCT: the fields' names (lower case); empty for other kinds. */
+    private final List<String> fieldNames;
 
     private HiveType(Kind kind, int precision, int scale) {
+        this(kind, precision, scale, List.of(), List.of());
+    }
+
+    private HiveType(Kind kind, int precision, int scale, List<HiveType> children, List<String> fieldNames) {
         this.kind = kind;
         this.precision = precision;
         this.scale = scale;
+        this.children = List.copyOf(children);
+        this.fieldNames = List.copyOf(fieldNames);
+    }
+
+    /** {@code array<element>}. */
+    public static HiveType array(HiveType element) {
+        return new HiveType(Kind.ARRAY, 0, 0, List.of(Objects.requireNonNull(element, "element")), List.of());
+    }
+
+    /** {@code map<key,value>}; the key must be a primitive type, as in Hive. */
+    public static HiveType map(HiveType key, HiveType value) {
+        if (key.kind.isComplex()) {
+            throw new CatalogException("A map's key must be a primitive type, not " + key);
+        }
+        return new HiveType(Kind.MAP, 0, 0, List.of(key, Objects.requireNonNull(value, "value")), List.of());
+    }
+
+    /**
+     * {@code struct<name:type,...>}. Field names are identifiers ({@code [A-Za-z0-9_]}), kept in lower
+     * case as Hive keeps them, and distinct.
+     */
+    public static HiveType struct(List<String> names, List<HiveType> types) {
+        if (names.isEmpty() || names.size() != types.size()) {
+            throw new CatalogException("A struct needs at least one field, each with a name and a type");
+        }
+        List<String> lower = new ArrayList<>(names.size());
+        for (String n : names) {
+            if (n == null || !n.matches("[A-Za-z0-9_]+")) {
+                throw new CatalogException("Struct field name '" + n + "' is not an identifier (letters, digits, _)");
+            }
+            String l = n.toLowerCase(Locale.ROOT);
+            if (lower.contains(l)) {
+                throw new CatalogException("Struct field '" + l + "' is named twice");
+            }
+            lower.add(l);
+        }
+        return new HiveType(Kind.STRUCT, 0, 0, types, lower);
     }
 
     public static HiveType decimal(int precision, int scale) {
@@ -100,6 +158,14 @@ public final class HiveType {
         if (spelling == null) {
             throw new CatalogException("Missing column type");
         }
+        if (spelling.indexOf('<') >= 0) {
+            return new ComplexSpelling(spelling).parseWhole();
+        }
+        return parsePrimitive(spelling);
+    }
+
+    /** A type without {@code <}: a primitive one (or a complex one written without its parameters, refused). */
+    static HiveType parsePrimitive(String spelling) {
         Matcher m = SPELLING.matcher(spelling);
         if (!m.matches()) {
             throw new CatalogException("Unknown column type '" + spelling + "'");
@@ -136,9 +202,13 @@ public final class HiveType {
             case "char":
                 requireLength(spelling, p, s);
                 return charType(p);
+            case "array", "map", "struct":
+                throw new CatalogException("Type '" + name + "' needs its parameters, e.g. array<int>, map<string,int>, "
+                        + "struct<a:int,b:string>: '" + spelling.trim() + "'");
             default:
                 throw new CatalogException("Unknown column type '" + spelling.trim() + "'; supported: tinyint, smallint, int, "
-                        + "bigint, float, double, decimal(p,s), string, varchar(n), char(n), boolean, date, timestamp, binary");
+                        + "bigint, float, double, decimal(p,s), string, varchar(n), char(n), boolean, date, timestamp, binary, "
+                        + "array<t>, map<k,v>, struct<name:t,...>");
         }
     }
 
@@ -160,6 +230,53 @@ public final class HiveType {
     /** DECIMAL scale; 0 for other kinds. */
     public int scale() {
         return scale;
+    }
+
+    /** ARRAY's element type. */
+    public HiveType elementType() {
+        requireKind(Kind.ARRAY);
+        return children.get(0);
+    }
+
+    /** MAP's key type. */
+    public HiveType keyType() {
+        requireKind(Kind.MAP);
+        return children.get(0);
+    }
+
+    /** MAP's value type. */
+    public HiveType valueType() {
+        requireKind(Kind.MAP);
+        return children.get(1);
+    }
+
+    /** STRUCT's field names, lower case, in order. */
+    public List<String> fieldNames() {
+        requireKind(Kind.STRUCT);
+        return fieldNames;
+    }
+
+    /** STRUCT's field types, in order. */
+    public List<HiveType> fieldTypes() {
+        requireKind(Kind.STRUCT);
+        return children;
+    }
+
+    /** The position of STRUCT field {@code name} (case-insensitive), or -1. */
+    public int fieldIndex(String name) {
+        requireKind(Kind.STRUCT);
+        return fieldNames.indexOf(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** Whether this type is, or contains, a MAP (maps have no order, so they cannot be grouped, sorted or joined on). */
+    public boolean containsMap() {
+        return kind == Kind.MAP || children.stream().anyMatch(HiveType::containsMap);
+    }
+
+    private void requireKind(Kind expected) {
+        if (kind != expected) {
+            throw new CatalogException("Type " + this + " is not " + expected.name().toLowerCase(Locale.ROOT));
+        }
     }
 
     /** VARCHAR/CHAR maximum length; 0 for other kinds. */
@@ -184,6 +301,7 @@ public final class HiveType {
             case DATE -> "date";
             case TIMESTAMP -> "timestamp";
             case BINARY -> "bytea";
+            case ARRAY, MAP, STRUCT -> "jsonb";
         };
     }
 
@@ -195,17 +313,27 @@ public final class HiveType {
             case DECIMAL -> "decimal(" + precision + "," + scale + ")";
             case VARCHAR -> "varchar(" + precision + ")";
             case CHAR -> "char(" + precision + ")";
+            case ARRAY -> "array<" + children.get(0) + ">";
+            case MAP -> "map<" + children.get(0) + "," + children.get(1) + ">";
+            case STRUCT -> {
+                StringBuilder sb = new StringBuilder("struct<");
+                for (int i = 0; i < children.size(); i++) {
+                    sb.append(i == 0 ? "" : ",").append(fieldNames.get(i)).append(':').append(children.get(i));
+                }
+                yield sb.append('>').toString();
+            }
             default -> kind.name().toLowerCase(Locale.ROOT);
         };
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof HiveType t && t.kind == kind && t.precision == precision && t.scale == scale;
+        return o instanceof HiveType t && t.kind == kind && t.precision == precision && t.scale == scale
+                && t.children.equals(children) && t.fieldNames.equals(fieldNames);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, precision, scale);
+        return Objects.hash(kind, precision, scale, children, fieldNames);
     }
 }

@@ -18,6 +18,8 @@ public enum KeyFamily {
             case DATE -> DATE;
             case TIMESTAMP -> TIMESTAMP;
             case BINARY -> BINARY;
+            case ARRAY, MAP, STRUCT -> throw new org.hadoopdb.catalog.CatalogException(
+                    "A column of type " + type + " cannot be a partitioning key: complex values are not hashed");
         };
     }
 }

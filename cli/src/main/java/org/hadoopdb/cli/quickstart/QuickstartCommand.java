@@ -95,7 +95,7 @@ public final class QuickstartCommand extends BaseCommand {
                 if (rows < 3) {
                     StringBuilder line = new StringBuilder();
                     for (int i = 0; i < result.schema().size(); i++) {
-                        line.append(i == 0 ? "" : "\t").append(HiveText.of(result.row().get(i)));
+                        line.append(i == 0 ? "" : "\t").append(HiveText.field(result.row(), i));
                     }
                     first.add(line.toString());
                 }

@@ -29,7 +29,7 @@ final class TablePrinter implements ResultPrinter {
         while (rows.next()) {
             String[] cells = new String[schema.size()];
             for (int i = 0; i < cells.length; i++) {
-                cells[i] = clip(HiveText.of(rows.row().get(i)));
+                cells[i] = clip(HiveText.field(rows.row(), i));
             }
             page.add(cells);
             n++;

@@ -31,7 +31,7 @@ final class TsvPrinter implements ResultPrinter {
                 if (i > 0) {
                     line.append('\t');
                 }
-                line.append(HiveText.of(rows.row().get(i)));
+                line.append(HiveText.field(rows.row(), i));
             }
             out.println(line);
             n++;

@@ -55,7 +55,7 @@ public final class ColumnAccumulator {
             case FLOAT, DOUBLE -> Mode.DOUBLE;
             case DECIMAL -> Mode.DECIMAL;
             case STRING, VARCHAR, CHAR -> Mode.BYTES;
-            case BINARY -> Mode.NONE;
+            case BINARY, ARRAY, MAP, STRUCT -> Mode.NONE;
         };
     }
 

@@ -128,8 +128,8 @@ public final class TableStatsBuilder {
             case TIMESTAMP -> Comparator.comparing(s -> LocalDateTime.parse(s.replace(' ', 'T')));
             case STRING, VARCHAR, CHAR -> (x, y) -> Arrays.compareUnsigned(x.getBytes(StandardCharsets.UTF_8),
                     y.getBytes(StandardCharsets.UTF_8));
-            case BINARY -> (x, y) -> {
-                throw new IllegalArgumentException("binary values have no order statistics");
+            case BINARY, ARRAY, MAP, STRUCT -> (x, y) -> {
+                throw new IllegalArgumentException(type + " values have no order statistics");
             };
         };
         return c.compare(a, b);

@@ -142,7 +142,7 @@ public final class TableStatistics {
                 ColumnInfo col = table.columns().get(i);
                 long values = rs.getLong(at++);
                 accumulators[i].addNulls(rows - values);
-                if (col.type().kind() == HiveType.Kind.BINARY) { // only counted, as a load counts it
+                if (bounds(col, "x") == null) { // binary and complex values are only counted, as a load counts them
                     accumulators[i].addOthers(values);
                     continue;
                 }
@@ -165,7 +165,7 @@ public final class TableStatistics {
             case FLOAT, DOUBLE -> new String[] {"min(" + q + ")::float8", "max(" + q + ")::float8"};
             case DECIMAL -> new String[] {"min(" + q + ")", "max(" + q + ")"};
             case STRING, VARCHAR, CHAR -> new String[] {"min(" + q + " COLLATE \"C\")", "max(" + q + " COLLATE \"C\")"};
-            case BINARY -> null;
+            case BINARY, ARRAY, MAP, STRUCT -> null;
         };
     }
 

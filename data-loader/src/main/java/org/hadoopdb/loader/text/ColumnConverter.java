@@ -36,6 +36,7 @@ public abstract class ColumnConverter {
             case DATE -> new DateConverter(t, key);
             case TIMESTAMP -> new TimestampConverter(t, key);
             case BINARY -> new BinaryConverter(t, key);
+            case ARRAY, MAP, STRUCT -> throw new org.hadoopdb.loader.LoaderException("Column '" + column.name() + "' is " + t + ": TODO complex");
         };
     }
 

@@ -50,6 +50,14 @@ public record TextFormat(byte delimiter, int escape, int quote, String nullStrin
     public static final String SERIALIZATION_FORMAT = "serialization.format";
     /** Table property: the escape character (Hive's {@code ESCAPED BY}). */
     public static final String ESCAPE_DELIM = "escape.delim";
+    /**
+     * Table property: the separator of an ARRAY's items, a MAP's entries and a STRUCT's fields (Hive's
+     * {@code COLLECTION ITEMS TERMINATED BY}; Hive spells the key {@code colelction.delim}, and so do we,
+     * so tables keep their properties when moved).
+     */
+    public static final String COLLECTION_DELIM = "colelction.delim";
+    /** Table property: the separator of a MAP entry's key and value (Hive's {@code MAP KEYS TERMINATED BY}). */
+    public static final String MAPKEY_DELIM = "mapkey.delim";
     /** Table property: the quote character (CSV-style quoting; not in Hive's LazySimpleSerDe). */
     public static final String QUOTE_DELIM = "quote.delim";
     /** Table property: the text of NULL (Hive's {@code NULL DEFINED AS}). */

@@ -71,6 +71,7 @@ interface ColumnReader {
             };
             case DATE -> (rs, row) -> row.setDate(field, rs.getObject(column, LocalDate.class));
             case TIMESTAMP -> (rs, row) -> row.setTimestamp(field, rs.getObject(column, LocalDateTime.class));
+            case ARRAY, MAP, STRUCT -> (rs, row) -> row.setComplexJson(field, rs.getString(column));
             case BINARY -> (rs, row) -> {
                 byte[] v = rs.getBytes(column);
                 if (v == null) {

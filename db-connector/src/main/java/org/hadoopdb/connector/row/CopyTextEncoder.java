@@ -25,7 +25,8 @@ import org.hadoopdb.connector.ConnectorException;
  *       before 1 as {@code ... BC}, {@link LocalDate#MAX}/{@link LocalDateTime#MAX} (and MIN) as
  *       {@code infinity}/{@code -infinity}, as pgjdbc maps them. PostgreSQL keeps microseconds and
  *       rounds the nanoseconds;
- *   <li>BINARY: bytea hex, {@code \\x0a1b...} (the backslash escaped for COPY).
+ *   <li>BINARY: bytea hex, {@code \\x0a1b...} (the backslash escaped for COPY);
+ *   <li>ARRAY, MAP, STRUCT: their stored JSON ({@code ComplexJson}) for a {@code jsonb} column, escaped as strings are.
  * </ul>
  *
  * <pre>{@code
@@ -126,7 +127,7 @@ public final class CopyTextEncoder {
             case FLOAT -> putAscii(Float.toString(row.getFloat(i)));
             case DOUBLE -> putAscii(Double.toString(row.getDouble(i)));
             case DECIMAL -> putAscii(row.getDecimal(i).toPlainString());
-            case STRING, VARCHAR, CHAR -> putEscaped(row, i);
+            case STRING, VARCHAR, CHAR, ARRAY, MAP, STRUCT -> putEscaped(row, i);
             case BOOLEAN -> line.put(row.getBoolean(i) ? 't' : 'f');
             case DATE -> putDate(row.getDate(i));
             case TIMESTAMP -> putTimestamp(row.getTimestamp(i));

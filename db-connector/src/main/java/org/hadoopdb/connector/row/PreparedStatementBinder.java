@@ -3,6 +3,7 @@ package org.hadoopdb.connector.row;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
+import org.hadoopdb.catalog.model.ComplexJson;
 import org.hadoopdb.catalog.model.HiveType;
 import org.hadoopdb.connector.ConnectorException;
 
@@ -70,6 +71,9 @@ public final class PreparedStatementBinder {
             case DATE -> nullable(f, p, Types.DATE, (row, ps) -> ps.setObject(p, row.getDate(f)));
             case TIMESTAMP -> nullable(f, p, Types.TIMESTAMP, (row, ps) -> ps.setObject(p, row.getTimestamp(f)));
             case BINARY -> nullable(f, p, Types.BINARY, (row, ps) -> ps.setBytes(p, row.getBinary(f)));
+            // sent untyped, so PostgreSQL reads the text as the jsonb the column or cast expects
+            case ARRAY, MAP, STRUCT -> nullable(f, p, Types.OTHER,
+                    (row, ps) -> ps.setObject(p, ComplexJson.write(type, row.getComplex(f)), Types.OTHER));
         };
     }
 

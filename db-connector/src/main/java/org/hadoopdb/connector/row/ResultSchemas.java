@@ -93,6 +93,7 @@ public final class ResultSchemas {
             // timestamptz is a point in time, not a local date-time: convert it in the SQL
             case TIMESTAMP -> TIMESTAMPS.contains(jdbcType) && !name.contains("tz") && !name.contains("zone");
             case BINARY -> BINARIES.contains(jdbcType);
+            case ARRAY, MAP, STRUCT -> name.equals("jsonb") || name.equals("json");
         };
     }
 

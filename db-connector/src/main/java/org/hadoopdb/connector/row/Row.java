@@ -13,6 +13,7 @@ import java.util.Objects;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Writable;
+import org.hadoopdb.catalog.model.ComplexJson;
 import org.hadoopdb.catalog.model.HiveType.Kind;
 import org.hadoopdb.connector.ConnectorException;
 
@@ -25,7 +26,8 @@ import org.hadoopdb.connector.ConnectorException;
  * <p>Values use the Java forms of HadoopDB: {@code Byte}/{@code Short}/{@code Integer}/{@code Long}
  * for TINYINT/SMALLINT/INT/BIGINT, {@code Float}, {@code Double}, {@code BigDecimal} (its scale is
  * kept exactly), {@code String} for STRING/VARCHAR/CHAR, {@code Boolean}, {@code LocalDate},
- * {@code LocalDateTime} and {@code byte[]}; {@code null} is SQL NULL. Typed accessors
+ * {@code LocalDateTime} and {@code byte[]}, ARRAY and STRUCT as {@code List}, MAP as {@code Map}
+ * ({@link ComplexJson}); {@code null} is SQL NULL. Typed accessors
  * ({@link #getLong}, {@link #setLong}, ...) avoid boxing; a primitive getter on a NULL field throws,
  * so check {@link #isNull} first.
  *
@@ -171,6 +173,7 @@ public final class Row implements Writable, Configurable {
             case DATE -> getDate(i);
             case TIMESTAMP -> getTimestamp(i);
             case BINARY -> getBinary(i);
+            case ARRAY, MAP, STRUCT -> getComplex(i);
         };
     }
 
@@ -245,6 +248,23 @@ public final class Row implements Writable, Configurable {
         return (String) o;
     }
 
+    /**
+     * An ARRAY or STRUCT ({@code List}) or MAP ({@code Map}) value in its Java form
+     * ({@link ComplexJson}), or null. The value is shared with the row: do not change it.
+     */
+    public Object getComplex(int i) {
+        check(i, kinds[i].isComplex(), "getComplex");
+        if (nulls[i]) {
+            return null;
+        }
+        Object o = objs[i];
+        if (o == null) {
+            o = ComplexJson.read(schema.type(i), Utf8.decode(bytes[i], 0, byteLens[i]));
+            objs[i] = o;
+        }
+        return o;
+    }
+
     public LocalDate getDate(int i) {
         check(i, kinds[i] == Kind.DATE, "getDate");
         return nulls[i] ? null : LocalDate.ofEpochDay(prims[i]);
@@ -298,6 +318,7 @@ public final class Row implements Writable, Configurable {
                 case DATE -> setDate(i, (LocalDate) value);
                 case TIMESTAMP -> setTimestamp(i, (LocalDateTime) value);
                 case BINARY -> setBinary(i, (byte[]) value);
+                case ARRAY, MAP, STRUCT -> setComplex(i, value);
             }
         } catch (ClassCastException e) {
             throw new ConnectorException(RowSchema.describe(schema, i) + " takes a " + javaClassOf(kinds[i])
@@ -402,6 +423,27 @@ public final class Row implements Writable, Configurable {
         prims[i] = v.toEpochSecond(ZoneOffset.UTC);
         nanos[i] = v.getNano();
         nulls[i] = false;
+    }
+
+    /**
+     * Sets an ARRAY or STRUCT ({@code List}) or MAP ({@code Map}) value in its Java form; null sets NULL.
+     * The row keeps the object: do not change it afterwards.
+     */
+    public void setComplex(int i, Object v) {
+        check(i, kinds[i].isComplex(), "setComplex");
+        if (v == null) {
+            setNull(i);
+            return;
+        }
+        objs[i] = v;
+        byteLens[i] = NO_BYTES;
+        nulls[i] = false;
+    }
+
+    /** Sets an ARRAY, MAP or STRUCT from its stored JSON text ({@link ComplexJson}, any spacing); null sets NULL. */
+    public void setComplexJson(int i, String json) {
+        check(i, kinds[i].isComplex(), "setComplexJson");
+        setComplex(i, json == null ? null : ComplexJson.read(schema.type(i), json));
     }
 
     /** Sets a BINARY value (copied); null sets NULL. */
@@ -526,6 +568,10 @@ public final class Row implements Writable, Configurable {
                 bytes[i] = b;
             }
             byteLens[i] = Utf8.encode(s, b);
+        } else if (kinds[i].isComplex()) {
+            byte[] b = ComplexJson.write(schema.type(i), o).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            bytes[i] = b;
+            byteLens[i] = b.length;
         } else if (o instanceof BigDecimal d) {
             byte[] b = d.unscaledValue().toByteArray();
             bytes[i] = b;
@@ -589,7 +635,7 @@ public final class Row implements Writable, Configurable {
             boolean same = switch (kinds[i]) {
                 case TIMESTAMP -> prims[i] == r.prims[i] && nanos[i] == r.nanos[i];
                 case DECIMAL -> getDecimal(i).equals(r.getDecimal(i));
-                case STRING, VARCHAR, CHAR, BINARY -> Arrays.equals(rawBytes(i), 0, rawLength(i), r.rawBytes(i), 0, r.rawLength(i));
+                case STRING, VARCHAR, CHAR, BINARY, ARRAY, MAP, STRUCT -> Arrays.equals(rawBytes(i), 0, rawLength(i), r.rawBytes(i), 0, r.rawLength(i));
                 default -> prims[i] == r.prims[i];
             };
             if (!same) {
@@ -613,7 +659,7 @@ public final class Row implements Writable, Configurable {
                 v = switch (kinds[i]) {
                     case TIMESTAMP -> Long.hashCode(prims[i]) * 31 + nanos[i];
                     case DECIMAL -> getDecimal(i).hashCode();
-                    case STRING, VARCHAR, CHAR, BINARY -> hashBytes(rawBytes(i), rawLength(i));
+                    case STRING, VARCHAR, CHAR, BINARY, ARRAY, MAP, STRUCT -> hashBytes(rawBytes(i), rawLength(i));
                     default -> Long.hashCode(prims[i]);
                 };
             }
@@ -644,7 +690,7 @@ public final class Row implements Writable, Configurable {
             if (nulls[i]) {
                 sb.append("NULL");
             } else {
-                HiveText.append(sb, get(i));
+                HiveText.append(sb, schema.type(i), get(i));
             }
         }
         return sb.toString();
@@ -687,6 +733,8 @@ public final class Row implements Writable, Configurable {
             case DATE -> "LocalDate";
             case TIMESTAMP -> "LocalDateTime";
             case BINARY -> "byte[]";
+            case ARRAY, STRUCT -> "List";
+            case MAP -> "Map";
         };
     }
 }

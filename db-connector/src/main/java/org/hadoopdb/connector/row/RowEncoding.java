@@ -19,6 +19,7 @@ import java.io.IOException;
  *   <li>DATE: days since 1970-01-01 as a zig-zag varint;
  *   <li>TIMESTAMP: seconds since 1970-01-01T00:00 as a zig-zag varint, then the nanoseconds as a varint;
  *   <li>BINARY: varint length, then the bytes.
+ *   <li>ARRAY, MAP, STRUCT: varint length, then the UTF-8 of the value's stored JSON ({@code ComplexJson}).
  * </ul>
  */
 final class RowEncoding {
@@ -57,7 +58,7 @@ final class RowEncoding {
                     VarInts.putSigned(b, r.prims[i]);
                     putBytes(r, b, i);
                 }
-                case STRING, VARCHAR, CHAR, BINARY -> putBytes(r, b, i);
+                case STRING, VARCHAR, CHAR, BINARY, ARRAY, MAP, STRUCT -> putBytes(r, b, i);
             }
         }
     }
@@ -96,7 +97,7 @@ final class RowEncoding {
                     r.prims[i] = scale;
                     readBytes(r, in, i);
                 }
-                case STRING, VARCHAR, CHAR, BINARY -> readBytes(r, in, i);
+                case STRING, VARCHAR, CHAR, BINARY, ARRAY, MAP, STRUCT -> readBytes(r, in, i);
             }
         }
     }

@@ -99,6 +99,8 @@ public final class SortKeyCodec {
 
     private void encodeValue(Row row, int f, int c, ByteBuilder b) {
         switch (kinds[c]) {
+            case ARRAY, MAP, STRUCT -> throw new ConnectorException(RowSchema.describe(row.schema(), f)
+                    + " is of a complex type, which cannot be sorted, grouped or joined on");
             case TINYINT, SMALLINT, INT, BIGINT, DATE -> OrderedBytes.putLong(b, row.rawPrimitive(f));
             case FLOAT -> OrderedBytes.putDouble(b, Float.intBitsToFloat((int) row.rawPrimitive(f)));
             case DOUBLE -> OrderedBytes.putDouble(b, Double.longBitsToDouble(row.rawPrimitive(f)));
@@ -154,6 +156,7 @@ public final class SortKeyCodec {
 
     private void decodeValue(int c, Row out) {
         switch (kinds[c]) {
+            case ARRAY, MAP, STRUCT -> throw new ConnectorException("A sort key cannot hold a complex value");
             case TINYINT, SMALLINT, INT, BIGINT -> out.setLong(c, reader.readLong());
             case DATE -> out.setEpochDay(c, reader.readLong());
             case FLOAT -> out.setFloat(c, (float) reader.readDouble());

@@ -38,6 +38,27 @@ final class RandomValues {
             case DATE -> date(r);
             case TIMESTAMP -> timestamp(r);
             case BINARY -> binary(r);
+            case ARRAY -> {
+                java.util.List<Object> out = new java.util.ArrayList<>();
+                for (int n = r.nextInt(4); n > 0; n--) {
+                    out.add(r.nextInt(5) == 0 ? null : value(r, type.elementType()));
+                }
+                yield java.util.Collections.unmodifiableList(out);
+            }
+            case MAP -> {
+                java.util.Map<Object, Object> out = new java.util.LinkedHashMap<>();
+                for (int n = r.nextInt(4); n > 0; n--) {
+                    out.put(value(r, type.keyType()), r.nextInt(5) == 0 ? null : value(r, type.valueType()));
+                }
+                yield java.util.Collections.unmodifiableMap(out);
+            }
+            case STRUCT -> {
+                java.util.List<Object> out = new java.util.ArrayList<>();
+                for (HiveType t : type.fieldTypes()) {
+                    out.add(r.nextInt(5) == 0 ? null : value(r, t));
+                }
+                yield java.util.Collections.unmodifiableList(out);
+            }
         };
     }
 

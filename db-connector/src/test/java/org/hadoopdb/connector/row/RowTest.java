@@ -112,6 +112,25 @@ class RowTest {
     }
 
     @Test
+    void complexValuesRoundTripAndCompareByValue() {
+        RowSchema schema = RowSchema.parse("id:int;tags:array<string>;m:map<string,array<bigint>>;s:struct<a:tinyint,b:date>");
+        java.util.Map<Object, Object> m = new java.util.LinkedHashMap<>();
+        m.put("k", java.util.List.of(1L, 2L));
+        m.put("z", null);
+        Row row = Row.of(schema, 1, java.util.Arrays.asList("x", null), m,
+                java.util.Arrays.asList((byte) 3, java.time.LocalDate.of(1969, 12, 31)));
+        Row back = roundTrip(row);
+        assertThat(back).isEqualTo(row).hasSameHashCodeAs(row);
+        assertThat(back.getComplex(2)).isEqualTo(m);
+        assertThat(back.get(3)).isEqualTo(java.util.Arrays.asList((byte) 3, java.time.LocalDate.of(1969, 12, 31)));
+        assertThat(back.toString()).isEqualTo("1\t[\"x\",null]\t{\"k\":[1,2],\"z\":null}\t{\"a\":3,\"b\":\"1969-12-31\"}");
+        Row fromJson = new Row(schema);
+        fromJson.setComplexJson(1, "[\"x\", null]");
+        assertThat(fromJson.getComplex(1)).isEqualTo(row.getComplex(1));
+        assertThatThrownBy(() -> row.getString(1)).hasMessageContaining("holds a List");
+    }
+
+    @Test
     void binaryWithZeroBytesRoundTrips() {
         byte[] b = {0, 0, 1, 0, (byte) 0xff, 0};
         assertThat((byte[]) roundTripValue(HiveType.BINARY, b)).containsExactly(b);

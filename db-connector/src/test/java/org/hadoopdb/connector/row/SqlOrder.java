@@ -34,6 +34,7 @@ final class SqlOrder {
             case DATE -> ((LocalDate) a).compareTo((LocalDate) b);
             case TIMESTAMP -> ((LocalDateTime) a).compareTo((LocalDateTime) b);
             case BINARY -> Arrays.compareUnsigned((byte[]) a, (byte[]) b);
+            case ARRAY, MAP, STRUCT -> throw new IllegalArgumentException("complex values have no sort order: " + type);
         };
     }
 

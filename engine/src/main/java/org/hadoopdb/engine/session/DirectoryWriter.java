@@ -55,7 +55,7 @@ final class DirectoryWriter {
                         if (in.row().isNull(i)) {
                             out.write(nullText);
                         } else {
-                            String text = HiveText.of(in.row().get(i));
+                            String text = HiveText.field(in.row(), i);
                             out.write(escape == null ? text : escaped(text, escape, fieldDelimiter, lineDelimiter));
                         }
                     }

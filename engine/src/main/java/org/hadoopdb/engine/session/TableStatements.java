@@ -331,6 +331,8 @@ final class TableStatements {
             putIfSet(props, TextFormat.FIELD_DELIM, f.fieldDelimiter());
             putIfSet(props, TextFormat.ESCAPE_DELIM, f.escapeChar());
             putIfSet(props, TextFormat.NULL_FORMAT, f.nullFormat());
+            putIfSet(props, TextFormat.COLLECTION_DELIM, f.collectionItemsDelimiter());
+            putIfSet(props, TextFormat.MAPKEY_DELIM, f.mapKeysDelimiter());
         }
         return props;
     }

@@ -113,8 +113,15 @@ columnDefinition
     ;
 
 columnType
-    : (DOUBLE PRECISION? | DATE | TIMESTAMP | identifier)
+    // array<t>, map<k,v>, struct<name:t,...>: the whole spelling is read by the catalog's HiveType
+    : complex=identifier LT columnType (COMMA columnType)? GT
+    | complex=identifier LT structField (COMMA structField)* GT
+    | (DOUBLE PRECISION? | DATE | TIMESTAMP | identifier)
       (LPAREN precision=INTEGER_VALUE (COMMA scale=INTEGER_VALUE)? RPAREN)?
+    ;
+
+structField
+    : identifier COLON columnType
     ;
 
 bucketSpec
@@ -131,6 +138,8 @@ rowFormat
     : ROW FORMAT DELIMITED
       (FIELDS TERMINATED BY fields=stringLiteral)?
       (ESCAPED BY escape=stringLiteral)?
+      (COLLECTION ITEMS TERMINATED BY collectionItems=stringLiteral)?
+      (MAP KEYS TERMINATED BY mapKeys=stringLiteral)?
       (LINES TERMINATED BY lines=stringLiteral)?
       (NULL DEFINED AS nullFormat=stringLiteral)?
     ;
@@ -235,14 +244,24 @@ selectItem
 
 // Comma joins have the same precedence as JOIN, as in Hive: "a, b JOIN c ON a.x = c.x" is legal.
 relation
-    : relationPrimary joinPart*
+    : relationSource joinPart*
     ;
 
 joinPart
-    : COMMA relationPrimary                                                #commaJoin
-    | joinType JOIN relationPrimary joinCriteria?                          #qualifiedJoin
-    | CROSS JOIN relationPrimary joinCriteria?                             #crossJoin
-    | LEFT SEMI JOIN relationPrimary ON expression                         #semiJoin
+    : COMMA relationSource                                                 #commaJoin
+    | joinType JOIN relationSource joinCriteria?                           #qualifiedJoin
+    | CROSS JOIN relationSource joinCriteria?                              #crossJoin
+    | LEFT SEMI JOIN relationSource ON expression                          #semiJoin
+    ;
+
+// A table or subquery with Hive's LATERAL VIEWs: each one's rows joined to the row it was made from.
+relationSource
+    : relationPrimary lateralView*
+    ;
+
+lateralView
+    : LATERAL VIEW OUTER? function=functionName LPAREN (expression (COMMA expression)*)? RPAREN
+      alias=identifier (AS columnAliases+=identifier (COMMA columnAliases+=identifier)*)?
     ;
 
 joinType
@@ -401,6 +420,8 @@ primaryExpression
     | LPAREN expression RPAREN                                                        #parenthesized
     | qualifier=identifier DOT column=identifier                                      #qualifiedColumn
     | identifier                                                                      #column
+    | base=primaryExpression LBRACKET index=expression RBRACKET                       #subscript
+    | base=primaryExpression DOT field=identifier                                     #fieldReference
     ;
 
 whenClause
@@ -478,6 +499,8 @@ nonReserved
     | CASCADE | DATABASE | DATABASES | DBPROPERTIES | LOCATION | RESTRICT | SCHEMA | SCHEMAS
     // statistics
     | ANALYZE | COMPUTE | STATISTICS | NOSCAN | FOR
+    // complex types
+    | COLLECTION | ITEMS | KEYS | MAP
     // partitions
     | PARTITIONED | PARTITIONS | EXTERNAL
     ;

@@ -149,6 +149,11 @@ USE: 'USE';
 USING: 'USING';
 VALUES: 'VALUES';
 VIEW: 'VIEW';
+LATERAL: 'LATERAL';
+COLLECTION: 'COLLECTION';
+ITEMS: 'ITEMS';
+KEYS: 'KEYS';
+MAP: 'MAP';
 VIEWS: 'VIEWS';
 WHEN: 'WHEN';
 WHERE: 'WHERE';
@@ -175,6 +180,9 @@ LPAREN: '(';
 RPAREN: ')';
 COMMA: ',';
 DOT: '.';
+LBRACKET: '[';
+RBRACKET: ']';
+COLON: ':';
 SEMICOLON: ';';
 
 // ---- literals ----

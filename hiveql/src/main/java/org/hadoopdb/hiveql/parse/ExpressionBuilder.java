@@ -375,6 +375,33 @@ final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
                 null, source.pos(ctx), List.of(source.pos(ctx.qualifier), source.pos(ctx.column)));
     }
 
+    /** {@code a[i]} (an array's element from 0, or a map's value) is Hive's {@code index(a, i)}. */
+    @Override
+    public SqlNode visitSubscript(HiveQL.SubscriptContext ctx) {
+        return function("index", null, source.pos(ctx), List.of(visit(ctx.base), expression(ctx.index)));
+    }
+
+    /**
+     * {@code x.f}: on a name ({@code s.f}, {@code t.s.f}) one longer name, which Calcite resolves as a
+     * table's column or a struct's field; on any other expression a struct field access.
+     */
+    @Override
+    public SqlNode visitFieldReference(HiveQL.FieldReferenceContext ctx) {
+        SqlNode base = visit(ctx.base);
+        String field = Identifiers.name(ctx.field, source);
+        if (base instanceof SqlIdentifier id && !id.isStar()) {
+            List<String> names = new ArrayList<>(id.names);
+            names.add(field);
+            List<SqlParserPos> positions = new ArrayList<>();
+            for (int i = 0; i < id.names.size(); i++) {
+                positions.add(id.getComponentParserPosition(i));
+            }
+            positions.add(source.pos(ctx.field));
+            return new SqlIdentifier(names, null, source.pos(ctx), positions);
+        }
+        return SqlStdOperatorTable.DOT.createCall(source.pos(ctx), base, new SqlIdentifier(field, source.pos(ctx.field)));
+    }
+
     @Override
     public SqlNode visitColumn(HiveQL.ColumnContext ctx) {
         return new SqlIdentifier(Identifiers.name(ctx.identifier(), source), source.pos(ctx));

@@ -13,6 +13,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.hadoopdb.functions.HiveTableFunction;
 
 /**
  * The FROM clause as a left-deep tree of {@link SqlJoin}s.
@@ -39,7 +40,7 @@ final class FromClauseBuilder {
     }
 
     From from(HiveQL.RelationContext ctx) {
-        SqlNode left = primary(ctx.relationPrimary());
+        SqlNode left = source(ctx.relationSource());
         List<SqlNode> filters = new ArrayList<>();
         Token semiJoin = null;
         for (HiveQL.JoinPartContext part : ctx.joinPart()) {
@@ -48,12 +49,12 @@ final class FromClauseBuilder {
                 filters.add(exists(semi, pos));
                 semiJoin = semi.getStart();
             } else if (part instanceof HiveQL.CommaJoinContext comma) {
-                left = join(pos, left, JoinType.COMMA, primary(comma.relationPrimary()), null);
+                left = join(pos, left, JoinType.COMMA, source(comma.relationSource()), null);
             } else if (part instanceof HiveQL.CrossJoinContext cross) {
                 HiveQL.JoinCriteriaContext criteria = cross.joinCriteria();
                 // Hive accepts CROSS JOIN … ON c, which is an inner join on c.
                 left = join(pos, left, criteria == null ? JoinType.CROSS : JoinType.INNER,
-                        primary(cross.relationPrimary()), criteria);
+                        source(cross.relationSource()), criteria);
             } else {
                 HiveQL.QualifiedJoinContext join = (HiveQL.QualifiedJoinContext) part;
                 JoinType type = joinType(join.joinType());
@@ -62,7 +63,7 @@ final class FromClauseBuilder {
                             + source.line(semiJoin.getLine()) + ") is not supported: move the LEFT SEMI JOIN "
                             + "after the outer join, or write it as WHERE EXISTS (…)");
                 }
-                left = join(pos, left, type, primary(join.relationPrimary()), join.joinCriteria());
+                left = join(pos, left, type, source(join.relationSource()), join.joinCriteria());
             }
         }
         return new From(left, filters);
@@ -106,9 +107,41 @@ final class FromClauseBuilder {
     /** {@code EXISTS (SELECT 1 FROM right WHERE condition)}. */
     private SqlNode exists(HiveQL.SemiJoinContext semi, SqlParserPos pos) {
         SqlNodeList one = new SqlNodeList(List.of(SqlLiteral.createExactNumeric("1", pos)), pos);
-        SqlSelect select = new SqlSelect(pos, null, one, primary(semi.relationPrimary()),
+        SqlSelect select = new SqlSelect(pos, null, one, source(semi.relationSource()),
                 expressions.expression(semi.expression()), null, null, null, null, null, null, null, null);
         return SqlStdOperatorTable.EXISTS.createCall(pos, select);
+    }
+
+    /**
+     * A table or subquery and its LATERAL VIEWs: {@code src LATERAL VIEW [OUTER] f(args) t AS c1, …} is
+     * {@code src CROSS JOIN LATERAL TABLE(f(args)) AS t(c1, …)} (OUTER: {@code LEFT JOIN … ON TRUE}, so a
+     * row whose function makes no rows is kept with NULLs), each view seeing the columns before it.
+     */
+    private SqlNode source(HiveQL.RelationSourceContext ctx) {
+        SqlNode left = primary(ctx.relationPrimary());
+        for (HiveQL.LateralViewContext view : ctx.lateralView()) {
+            SqlParserPos pos = source.pos(view);
+            String name = view.function.identifier() != null ? Identifiers.name(view.function.identifier(), source)
+                    : Identifiers.lower(view.function.getStart().getText());
+            HiveTableFunction function = HiveTableFunction.named(name).orElseThrow(() -> source.error(view.function.getStart(),
+                    "'" + name + "' is not a table-generating function; LATERAL VIEW takes one of "
+                            + String.join(", ", HiveTableFunction.names())));
+            List<SqlNode> args = new ArrayList<>();
+            view.expression().forEach(e -> args.add(expressions.expression(e)));
+            SqlNode call = function.createCall(pos, args);
+            SqlNode table = SqlStdOperatorTable.LATERAL.createCall(pos, SqlStdOperatorTable.COLLECTION_TABLE.createCall(pos, call));
+            List<SqlNode> aliased = new ArrayList<>();
+            aliased.add(table);
+            aliased.add(new SqlIdentifier(Identifiers.name(view.alias, source), source.pos(view.alias)));
+            view.columnAliases.forEach(c -> aliased.add(new SqlIdentifier(Identifiers.name(c, source), source.pos(c))));
+            SqlNode right = SqlStdOperatorTable.AS.createCall(pos, aliased);
+            boolean outer = view.OUTER() != null;
+            left = new SqlJoin(pos, left, SqlLiteral.createBoolean(false, pos),
+                    (outer ? JoinType.LEFT : JoinType.CROSS).symbol(pos), right,
+                    (outer ? JoinConditionType.ON : JoinConditionType.NONE).symbol(pos),
+                    outer ? SqlLiteral.createBoolean(true, pos) : null);
+        }
+        return left;
     }
 
     private SqlNode primary(HiveQL.RelationPrimaryContext ctx) {

@@ -1,6 +1,11 @@
 package org.hadoopdb.hiveql.parse;
 
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCollectionTypeNameSpec;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlMapTypeNameSpec;
+import org.apache.calcite.sql.SqlRowTypeNameSpec;
+import org.apache.calcite.sql.SqlTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -12,7 +17,7 @@ import org.hadoopdb.catalog.model.HiveType;
  * checked by the catalog's {@link HiveType#parse}, so the parser accepts exactly the types a table can
  * have: STRING → VARCHAR (no length), VARCHAR(n), CHAR(n), TINYINT, SMALLINT, INT/INTEGER, BIGINT,
  * FLOAT → REAL, DOUBLE [PRECISION], DECIMAL[(p[,s])] (default (10,0)), BOOLEAN, DATE, TIMESTAMP,
- * BINARY → VARBINARY.
+ * BINARY → VARBINARY; ARRAY, MAP and STRUCT → Calcite's ARRAY, MAP and ROW types.
  */
 public final class HiveTypes {
     private HiveTypes() {
@@ -36,7 +41,22 @@ public final class HiveTypes {
 
     /** The Calcite type spec of a catalog type, as CAST and CREATE TABLE spell it. */
     public static SqlDataTypeSpec sqlType(HiveType type, SqlParserPos pos) {
-        SqlBasicTypeNameSpec name = switch (type.kind()) {
+        return new SqlDataTypeSpec(typeName(type, pos), pos);
+    }
+
+    private static SqlTypeNameSpec typeName(HiveType type, SqlParserPos pos) {
+        return switch (type.kind()) {
+            case ARRAY -> new SqlCollectionTypeNameSpec(typeName(type.elementType(), pos), SqlTypeName.ARRAY, pos);
+            case MAP -> new SqlMapTypeNameSpec(sqlType(type.keyType(), pos), sqlType(type.valueType(), pos), pos);
+            case STRUCT -> new SqlRowTypeNameSpec(pos,
+                    type.fieldNames().stream().map(n -> new SqlIdentifier(n, pos)).toList(),
+                    type.fieldTypes().stream().map(t -> sqlType(t, pos)).toList());
+            default -> basicTypeName(type, pos);
+        };
+    }
+
+    private static SqlBasicTypeNameSpec basicTypeName(HiveType type, SqlParserPos pos) {
+        return switch (type.kind()) {
             case TINYINT -> new SqlBasicTypeNameSpec(SqlTypeName.TINYINT, pos);
             case SMALLINT -> new SqlBasicTypeNameSpec(SqlTypeName.SMALLINT, pos);
             case INT -> new SqlBasicTypeNameSpec(SqlTypeName.INTEGER, pos);
@@ -51,12 +71,15 @@ public final class HiveTypes {
             case DATE -> new SqlBasicTypeNameSpec(SqlTypeName.DATE, pos);
             case TIMESTAMP -> new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP, pos);
             case BINARY -> new SqlBasicTypeNameSpec(SqlTypeName.VARBINARY, pos);
+            case ARRAY, MAP, STRUCT -> throw new IllegalArgumentException(type + " is not a primitive type");
         };
-        return new SqlDataTypeSpec(name, pos);
     }
 
     /** The written type, normalised to lower case without blanks: {@code DECIMAL( 10, 2 )} → {@code decimal(10,2)}. */
     private static String spelling(HiveQL.ColumnTypeContext ctx, SourceText source) {
+        if (ctx.complex != null) {
+            return source.text(ctx); // array<…>, map<…>, struct<…>: HiveType reads the nested spelling
+        }
         String name;
         if (ctx.DOUBLE() != null) {
             name = ctx.PRECISION() != null ? "double precision" : "double";

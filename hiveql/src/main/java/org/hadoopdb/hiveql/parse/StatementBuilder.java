@@ -219,7 +219,7 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
 
     private RowFormat rowFormat(HiveQL.RowFormatContext ctx) {
         return new RowFormat(optionalString(ctx.fields), optionalString(ctx.escape), optionalString(ctx.lines),
-                optionalString(ctx.nullFormat));
+                optionalString(ctx.nullFormat), optionalString(ctx.collectionItems), optionalString(ctx.mapKeys));
     }
 
     private static String optionalString(HiveQL.StringLiteralContext ctx) {

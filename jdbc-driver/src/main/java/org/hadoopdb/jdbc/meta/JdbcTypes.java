@@ -43,6 +43,8 @@ public final class JdbcTypes {
             case DATE -> Types.DATE;
             case TIMESTAMP -> Types.TIMESTAMP;
             case BINARY -> Types.BINARY;
+            // Hive's own text of the value (JSON-like), as Hive's JDBC driver returns it
+            case ARRAY, MAP, STRUCT -> Types.VARCHAR;
         };
     }
 
@@ -61,7 +63,7 @@ public final class JdbcTypes {
             case FLOAT -> 7;
             case DOUBLE -> 15;
             case DECIMAL -> type.precision();
-            case STRING, BINARY -> STRING_SIZE;
+            case STRING, BINARY, ARRAY, MAP, STRUCT -> STRING_SIZE;
             case VARCHAR, CHAR -> type.length();
             case BOOLEAN -> 1;
             case DATE -> 10;
@@ -122,6 +124,7 @@ public final class JdbcTypes {
             case DATE -> ColumnMetaData.Rep.INTEGER;
             case TIMESTAMP -> ColumnMetaData.Rep.LONG;
             case BINARY -> ColumnMetaData.Rep.BYTE_STRING;
+            case ARRAY, MAP, STRUCT -> ColumnMetaData.Rep.STRING;
         };
     }
 
@@ -139,6 +142,7 @@ public final class JdbcTypes {
             case DATE -> java.sql.Date.class.getName();
             case TIMESTAMP -> java.sql.Timestamp.class.getName();
             case BINARY -> byte[].class.getName();
+            case ARRAY, MAP, STRUCT -> String.class.getName();
         };
     }
 
@@ -165,6 +169,7 @@ public final class JdbcTypes {
             case DATE -> (int) row.getEpochDay(i);
             case TIMESTAMP -> epochMillis(row.getTimestamp(i));
             case BINARY -> new ByteString(row.getBinary(i));
+            case ARRAY, MAP, STRUCT -> org.hadoopdb.catalog.model.ComplexDisplay.format(type, row.getComplex(i));
             default -> row.get(i);
         };
     }

@@ -24,6 +24,7 @@ final class ValueOrder {
             case DATE -> ((LocalDate) a).compareTo((LocalDate) b);
             case TIMESTAMP -> ((LocalDateTime) a).compareTo((LocalDateTime) b);
             case BINARY -> Arrays.compareUnsigned((byte[]) a, (byte[]) b);
+            case ARRAY, MAP, STRUCT -> throw new IllegalArgumentException("values of complex types have no order");
         };
     }
 

@@ -27,6 +27,9 @@ public final class TypeMapping {
             case DATE -> f.createSqlType(SqlTypeName.DATE);
             case TIMESTAMP -> f.createSqlType(SqlTypeName.TIMESTAMP, 6);
             case BINARY -> f.createSqlType(SqlTypeName.VARBINARY);
+            case ARRAY -> f.createArrayType(toRel(type.elementType(), f), -1);
+            case MAP -> f.createMapType(toRel(type.keyType(), f), toRel(type.valueType(), f));
+            case STRUCT -> f.createStructType(type.fieldTypes().stream().map(c -> toRel(c, f)).toList(), type.fieldNames());
         };
         return f.createTypeWithNullability(t, true);
     }
@@ -53,6 +56,10 @@ public final class TypeMapping {
             case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> HiveType.TIMESTAMP;
             case BINARY, VARBINARY -> HiveType.BINARY;
             case NULL -> HiveType.STRING;
+            case ARRAY -> HiveType.array(toHive(type.getComponentType(), what));
+            case MAP -> HiveType.map(toHive(type.getKeyType(), what), toHive(type.getValueType(), what));
+            case ROW -> HiveType.struct(type.getFieldNames(),
+                    type.getFieldList().stream().map(fd -> toHive(fd.getType(), what)).toList());
             default -> throw new PlannerException(what + " has type " + type.getFullTypeString()
                     + ", which HiveQL tables cannot hold; CAST it to a HiveQL type");
         };

@@ -24,6 +24,13 @@ final class Conversions {
         if (v.repr() == Repr.NULL || v.isNull().equals("true")) {
             return new Val("true", target.zero, target);
         }
+        if (target == Repr.ARRAY || target == Repr.MAP || target == Repr.STRUCT) {
+            // only the same type with another nullability: Hive casts no complex values
+            if (v.repr() == target && org.apache.calcite.sql.type.SqlTypeUtil.equalSansNullability(from, to)) {
+                return v;
+            }
+            throw cannot(from, to);
+        }
         switch (target) {
             case INT, LONG: {
                 if (v.repr() == Repr.STRING) {

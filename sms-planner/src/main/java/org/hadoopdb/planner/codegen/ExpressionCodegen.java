@@ -136,6 +136,9 @@ final class ExpressionCodegen {
         if (e instanceof RexCall call) {
             return call(call);
         }
+        if (e instanceof org.apache.calcite.rex.RexFieldAccess access) {
+            return new ComplexCodegen(this).fieldAccess(access);
+        }
         throw new PlannerException("Expression " + e + " (" + e.getKind() + ") cannot be evaluated in MapReduce");
     }
 
@@ -153,6 +156,7 @@ final class ExpressionCodegen {
             case DATE -> "in.getEpochDay(" + i + ")";
             case TIMESTAMP -> "in.getTimestamp(" + i + ")";
             case BINARY -> "in.getBinary(" + i + ")";
+            case ARRAY, MAP, STRUCT -> "(" + r.java + ") in.getComplex(" + i + ")";
             default -> throw new PlannerException("Field " + i + " of type " + t + " cannot be read in MapReduce");
         };
         String n = fresh("n");
@@ -185,6 +189,7 @@ final class ExpressionCodegen {
             case MONTHS -> Integer.toString(lit.getValueAs(BigDecimal.class).intValueExact());
             case MILLIS -> lit.getValueAs(BigDecimal.class).longValueExact() + "L";
             case NULL -> "null";
+            case ARRAY, MAP, STRUCT -> throw new PlannerException("Literal " + lit + " of a complex type cannot be evaluated in MapReduce");
         };
         return new Val("false", v, r);
     }

@@ -91,6 +91,9 @@ public final class ExpressionCompiler implements OperatorCompiler {
             case DATE -> Repr.DATE;
             case TIMESTAMP -> Repr.TIMESTAMP;
             case BINARY -> Repr.BINARY;
+            case ARRAY -> Repr.ARRAY;
+            case MAP -> Repr.MAP;
+            case STRUCT -> Repr.STRUCT;
         };
     }
 
@@ -108,6 +111,7 @@ public final class ExpressionCompiler implements OperatorCompiler {
             case DATE -> "out.setEpochDay(" + i + ", " + v.value() + ")";
             case TIMESTAMP -> "out.setTimestamp(" + i + ", " + v.value() + ")";
             case BINARY -> "out.setBinary(" + i + ", " + v.value() + ")";
+            case ARRAY, MAP, STRUCT -> "out.setComplex(" + i + ", " + v.value() + ")";
         };
     }
 

@@ -198,6 +198,9 @@ final class FunctionCalls {
             result = new Val(nulls, invocation, Repr.DOUBLE);
         } else if (rc == boolean.class) {
             result = new Val(nulls, invocation, Repr.BOOLEAN);
+        } else if (rc == java.util.List.class || rc == java.util.Map.class || rc == Object.class) {
+            // complex results, and elements in their row forms: typed by the call
+            return new ComplexCodegen(cg).fromRowForm(nulls, invocation, call.getType());
         } else if (rc == LocalDate.class) {
             result = cg.nullable(nulls, "org.hadoopdb.functions.impl.HiveDates.epochDayOrNull(" + invocation + ")", Repr.DATE);
         } else {
@@ -324,6 +327,15 @@ final class FunctionCalls {
         if (p == byte[].class) {
             return r == Repr.BINARY ? 0 : -1;
         }
+        if (p == java.util.List.class) {
+            return r == Repr.ARRAY || r == Repr.STRUCT ? 0 : -1;
+        }
+        if (p == java.util.Map.class) {
+            return r == Repr.MAP ? 0 : -1;
+        }
+        if (p == Object.class) {
+            return 10; // any value, passed in its row form
+        }
         return -1;
     }
 
@@ -352,6 +364,12 @@ final class FunctionCalls {
         }
         if (p == LocalDateTime.class) {
             return Conversions.toRepr(cg, v, type, Repr.TIMESTAMP);
+        }
+        if (p == java.util.List.class || p == java.util.Map.class) {
+            return v;
+        }
+        if (p == Object.class) {
+            return new Val(v.isNull(), ComplexCodegen.toRowForm(new Val("false", v.value(), v.repr()), type), v.repr());
         }
         throw new PlannerException("Cannot pass " + v.repr() + " as " + p.getSimpleName());
     }

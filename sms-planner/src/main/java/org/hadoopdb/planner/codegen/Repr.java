@@ -24,6 +24,12 @@ enum Repr {
     MONTHS("int", "0"),
     /** A day-time interval in milliseconds. */
     MILLIS("long", "0L"),
+    /** An ARRAY: the row's {@code List} of elements in their row forms. */
+    ARRAY("java.util.List", "null"),
+    /** A MAP: the row's {@code Map}, keys in order. */
+    MAP("java.util.Map", "null"),
+    /** A STRUCT: the row's {@code List} of field values. */
+    STRUCT("java.util.List", "null"),
     /** The type of a bare NULL literal. */
     NULL("Object", "null");
 
@@ -60,6 +66,9 @@ enum Repr {
                  INTERVAL_HOUR_MINUTE, INTERVAL_HOUR_SECOND, INTERVAL_MINUTE, INTERVAL_MINUTE_SECOND,
                  INTERVAL_SECOND -> MILLIS;
             case NULL -> NULL;
+            case ARRAY -> ARRAY;
+            case MAP -> MAP;
+            case ROW -> STRUCT;
             default -> throw new PlannerException("Expressions of type " + type.getFullTypeString()
                     + " cannot be evaluated in MapReduce");
         };
