@@ -172,7 +172,9 @@ public final class HiveFunctionLibrary {
                                             List<SqlOperator> operatorList, SqlNameMatcher nameMatcher) {
             if (syntax == SqlSyntax.FUNCTION || syntax == SqlSyntax.FUNCTION_ID || syntax == SqlSyntax.FUNCTION_STAR) {
                 if (opName.isSimple()) {
-                    SqlOperator op = byName.get(opName.getSimple().toLowerCase(Locale.ROOT));
+                    String name = opName.getSimple().toLowerCase(Locale.ROOT);
+                    SqlOperator op = category == SqlFunctionCategory.USER_DEFINED_TABLE_FUNCTION
+                            ? HiveTableFunction.named(name).orElse(null) : byName.get(name);
                     if (op != null) {
                         operatorList.add(op);
                     }

@@ -82,6 +82,7 @@ public final class QueryPlanner {
         RelNode logical = org.hadoopdb.functions.SessionDatabase.fix(LogicalOptimizer.optimize(root.project()),
                 analyzer.database());
         RelNode optimized = org.hadoopdb.functions.QueryClock.fix(logical, java.time.Instant.now());
+        org.hadoopdb.planner.optimize.ComplexKeys.check(optimized);
         List<String> names = hiveNames(root.validatedRowType.getFieldNames());
         SmsSplitter splitter = new SmsSplitter(catalog, pushdown, new ChunkSqlGenerator(dialect), compiler, options,
                 analyzer.relBuilder());

@@ -240,6 +240,8 @@ selectItem
     : STAR                                                 #selectAll
     | identifier DOT STAR                                  #selectQualifiedAll
     | expression (AS? identifier)?                         #selectExpression
+    // a table-generating function's columns: SELECT explode(m) AS (k, v) FROM t
+    | expression AS LPAREN identifier (COMMA identifier)* RPAREN  #selectGeneratorColumns
     ;
 
 // Comma joins have the same precedence as JOIN, as in Hive: "a, b JOIN c ON a.x = c.x" is legal.

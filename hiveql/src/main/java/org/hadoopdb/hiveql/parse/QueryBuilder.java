@@ -156,7 +156,12 @@ final class QueryBuilder {
                         source.pos(ctx.quantifier)) : null;
         SqlNodeList selectList = new SqlNodeList(source.pos(ctx.selectItem(0).getStart(),
                 ctx.selectItem(ctx.selectItem().size() - 1).getStop()));
-        ctx.selectItem().forEach(item -> selectList.add(selectItem(item)));
+        GeneratorSelect generator = GeneratorSelect.of(ctx, source);
+        if (generator == null) {
+            ctx.selectItem().forEach(item -> selectList.add(selectItem(item)));
+        } else {
+            selectList.add(generator.columns());
+        }
 
         SqlNode from = null;
         SqlNode where = ctx.where == null ? null : expressions.expression(ctx.where);
@@ -166,6 +171,9 @@ final class QueryBuilder {
             for (SqlNode filter : built.semiJoinFilters()) {
                 where = where == null ? filter : SqlStdOperatorTable.AND.createCall(filter.getParserPosition(), where, filter);
             }
+        }
+        if (generator != null) {
+            from = generator.from(from, expressions);
         }
         SqlNodeList groupBy = ctx.groupByClause() == null ? null : groupBys.groupBy(ctx.groupByClause());
         SqlNode having = ctx.having == null ? null : expressions.expression(ctx.having);

@@ -100,6 +100,9 @@ public final class Pipeline {
         if (spec instanceof OperatorSpec.Window w) {
             return new WindowOperator(w, next);
         }
+        if (spec instanceof OperatorSpec.Generate g) {
+            return new GenerateOperator(g, sink -> operator(g.args(), sink, loader, sideInputs, cancellation), next);
+        }
         OperatorSpec.Limit l = (OperatorSpec.Limit) spec;
         return new LimitOperator(l.offset(), l.fetch(), next);
     }

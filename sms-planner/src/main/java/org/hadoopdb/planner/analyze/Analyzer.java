@@ -107,9 +107,9 @@ public final class Analyzer {
     /** Validates {@code query} and converts it to a logical plan whose sub-queries are still {@code RexSubQuery}. */
     public RelRoot toRel(SqlNode query) {
         ViewExpansion views = new ViewExpansion(catalog, this::convert, this::relBuilder);
-        RelRoot root = convert(query, views, database);
-        return root.withRel(new SqlToRelConverter(views, newValidator(), catalogReader, cluster,
-                StandardConvertletTable.INSTANCE, converterConfig()).flattenTypes(root.rel, true));
+        // struct columns stay whole (not flattened into their fields): they are jsonb in the chunks, and
+        // only the expressions that use a field compute it, in MapReduce
+        return convert(query, views, database);
     }
 
     /**

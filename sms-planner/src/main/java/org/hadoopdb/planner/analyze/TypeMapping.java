@@ -29,7 +29,9 @@ public final class TypeMapping {
             case BINARY -> f.createSqlType(SqlTypeName.VARBINARY);
             case ARRAY -> f.createArrayType(toRel(type.elementType(), f), -1);
             case MAP -> f.createMapType(toRel(type.keyType(), f), toRel(type.valueType(), f));
-            case STRUCT -> f.createStructType(type.fieldTypes().stream().map(c -> toRel(c, f)).toList(), type.fieldNames());
+            // PEEK: Hive lets "s.f" name a field of column s without the table's alias before it
+            case STRUCT -> f.createStructType(org.apache.calcite.rel.type.StructKind.PEEK_FIELDS_NO_EXPAND,
+                    type.fieldTypes().stream().map(c -> toRel(c, f)).toList(), type.fieldNames());
         };
         return f.createTypeWithNullability(t, true);
     }

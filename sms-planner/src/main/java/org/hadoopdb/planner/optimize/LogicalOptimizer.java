@@ -12,7 +12,6 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.tools.RelBuilder;
-import org.apache.calcite.sql2rel.RelFieldTrimmer;
 
 /**
  * The logical rewrites that run before the SMS split, in phases:
@@ -48,6 +47,7 @@ public final class LogicalOptimizer {
     private static final List<RelOptRule> FILTERS_INTO_JOINS = List.of(
             CoreRules.FILTER_MERGE,
             CoreRules.FILTER_PROJECT_TRANSPOSE,
+            FilterGenerateTranspose.INSTANCE,
             CoreRules.FILTER_INTO_JOIN,
             CoreRules.JOIN_CONDITION_PUSH,
             CoreRules.PROJECT_MERGE,
@@ -56,6 +56,7 @@ public final class LogicalOptimizer {
     private static final List<RelOptRule> PUSH_DOWN = List.of(
             CoreRules.FILTER_MERGE,
             CoreRules.FILTER_PROJECT_TRANSPOSE,
+            FilterGenerateTranspose.INSTANCE,
             CoreRules.FILTER_AGGREGATE_TRANSPOSE,
             CoreRules.FILTER_INTO_JOIN,
             CoreRules.JOIN_CONDITION_PUSH,
@@ -76,7 +77,7 @@ public final class LogicalOptimizer {
     }
 
     public static RelNode optimize(RelNode rel) {
-        RelNode r = run(rel, SUB_QUERIES);
+        RelNode r = run(LateralViews.toGenerates(rel), SUB_QUERIES);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(r.getCluster(), null);
         r = RelDecorrelator.decorrelateQuery(r, builder);
         r = SetOperations.expand(r, builder);
@@ -95,9 +96,9 @@ public final class LogicalOptimizer {
         // The trimmer rebuilds filters without simplifying them: Calcite would turn `d = d` into `d IS NOT NULL`,
         // which is not Hive's answer for a DOUBLE NaN
         RelBuilder trimming = RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false))).create(r.getCluster(), null);
-        r = new RelFieldTrimmer(null, trimming).trim(r);
+        r = new GenerateTrimmer(trimming).trim(r);
         r = run(r, PUSH_DOWN);
-        r = new RelFieldTrimmer(null, trimming).trim(r);
+        r = new GenerateTrimmer(trimming).trim(r);
         r = EmptyResults.prune(r);
         // window functions (RexOver in projections) become Window operators the SMS split can place
         r = run(r, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW));

@@ -19,10 +19,11 @@ import org.hadoopdb.connector.row.RowSchema;
         @JsonSubTypes.Type(value = OperatorSpec.Join.class, name = "join"),
         @JsonSubTypes.Type(value = OperatorSpec.Window.class, name = "window"),
         @JsonSubTypes.Type(value = OperatorSpec.BroadcastJoin.class, name = "broadcastJoin"),
-        @JsonSubTypes.Type(value = OperatorSpec.TopN.class, name = "topN")})
+        @JsonSubTypes.Type(value = OperatorSpec.TopN.class, name = "topN"),
+        @JsonSubTypes.Type(value = OperatorSpec.Generate.class, name = "generate")})
 public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.Project, OperatorSpec.Select,
         OperatorSpec.Aggregate, OperatorSpec.Limit, OperatorSpec.JoinInput, OperatorSpec.Join, OperatorSpec.Window,
-        OperatorSpec.BroadcastJoin, OperatorSpec.TopN {
+        OperatorSpec.BroadcastJoin, OperatorSpec.TopN, OperatorSpec.Generate {
 
     /** The schema of the rows this operator emits, given its input's. */
     RowSchema output(RowSchema input);
@@ -53,6 +54,25 @@ public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.P
         @Override
         public String describe() {
             return "Project " + String.join(", ", expressions);
+        }
+    }
+
+    /**
+     * A LATERAL VIEW's table function: {@code args} (a projection of the input row) are the function's
+     * arguments; each input row is followed by every row the function makes ({@code function} is a
+     * {@code HiveTableFunction.Kind} name), the input's {@code inputFields} fields first; with {@code outer}, a row for
+     * which it makes none is kept once with NULLs.
+     */
+    record Generate(String function, OperatorSpec args, boolean outer, int inputFields, RowSchema schema) implements OperatorSpec {
+        @Override
+        public RowSchema output(RowSchema input) {
+            return schema;
+        }
+
+        @Override
+        public String describe() {
+            String a = args instanceof Project p ? String.join(", ", p.expressions()) : args.describe().replaceFirst("^Select ", "");
+            return "Generate " + (outer ? "OUTER " : "") + function.toLowerCase(java.util.Locale.ROOT) + "(" + a + ")";
         }
     }
 

@@ -27,7 +27,18 @@ public final class HivePushdownPolicy implements PushdownPolicy {
         String[] why = {null};
         expanded.accept(new RexVisitorImpl<Void>(true) {
             @Override
+            public Void visitFieldAccess(org.apache.calcite.rex.RexFieldAccess access) {
+                if (why[0] == null) {
+                    why[0] = "struct field " + access.getField().getName() + ": " + COMPLEX;
+                }
+                return super.visitFieldAccess(access);
+            }
+
+            @Override
             public Void visitCall(RexCall call) {
+                if (why[0] == null && touchesComplex(call)) {
+                    why[0] = call.getOperator().getName().toLowerCase(java.util.Locale.ROOT) + ": " + COMPLEX;
+                }
                 if (why[0] == null) {
                     PostgresTranslation.Decision d = PostgresTranslation.of(call);
                     if (!d.pushable()) {
@@ -40,9 +51,33 @@ public final class HivePushdownPolicy implements PushdownPolicy {
         return why[0];
     }
 
+    /** Why no expression over ARRAY, MAP or STRUCT values is pushed. */
+    private static final String COMPLEX = "arrays, maps and structs are jsonb in the chunks; Hive's semantics are kept in MapReduce";
+
+    /** Whether a call takes or makes a complex value (IS [NOT] NULL of one is exact in PostgreSQL). */
+    private static boolean touchesComplex(RexCall call) {
+        if (call.getKind() == SqlKind.IS_NULL || call.getKind() == SqlKind.IS_NOT_NULL) {
+            return false;
+        }
+        if (isComplex(call.getType())) {
+            return true;
+        }
+        return call.operands.stream().anyMatch(o -> isComplex(o.getType()));
+    }
+
+    static boolean isComplex(org.apache.calcite.rel.type.RelDataType t) {
+        return switch (t.getSqlTypeName()) {
+            case ARRAY, MAP, ROW, MULTISET -> true;
+            default -> false;
+        };
+    }
+
     @Override
     public String whyNotPushable(AggregateCall call) {
         SqlKind kind = call.getAggregation().getKind();
+        if (kind != SqlKind.COUNT && isComplex(call.getType())) {
+            return call.getAggregation().getName() + ": " + COMPLEX;
+        }
         return switch (kind) {
             case COUNT, SUM, SUM0, MIN, MAX, AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> null;
             case SINGLE_VALUE -> "PostgreSQL has no SINGLE_VALUE aggregate (a scalar sub-query's one-row check)";

@@ -1,7 +1,13 @@
 package org.hadoopdb.planner.sms;
 
+import java.util.List;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.util.ImmutableBitSet;
 
 /** A projection: pushed when PostgreSQL computes every expression as Hive does, else computed in MapReduce. */
 final class ProjectSplit implements OperatorSplit<Project> {
@@ -20,8 +26,21 @@ final class ProjectSplit implements OperatorSplit<Project> {
                 return new Fragment.Pushed(p.copy(p.getTraitSet(), pushed.rel(), p.getProjects(), p.getRowType()),
                         pushed.placement().afterProject(p.getProjects()));
             }
+            // the chunks still send only the columns the expressions read
+            ImmutableBitSet used = RelOptUtil.InputFinder.bits(p.getProjects(), null);
+            List<RexNode> projects = p.getProjects();
+            if (used.cardinality() < pushed.rowType().getFieldCount()) {
+                RelNode narrowed = RelOptUtil.createProject(pushed.rel(), used.asList());
+                pushed = new Fragment.Pushed(narrowed, pushed.placement().afterProject(((Project) narrowed).getProjects()));
+                projects = new RexShuttle() {
+                    @Override
+                    public RexNode visitInputRef(RexInputRef ref) {
+                        return new RexInputRef(used.indexOf(ref.getIndex()), ref.getType());
+                    }
+                }.apply(projects);
+            }
             Fragment.Staged staged = ctx.stageOf(pushed, "expression that PostgreSQL cannot evaluate as Hive does");
-            staged.stage().append(ctx.compiler().project(p.getProjects(), pushed.rowType(), RowSchemas.of(p.getRowType())));
+            staged.stage().append(ctx.compiler().project(projects, pushed.rowType(), RowSchemas.of(p.getRowType())));
             return new Fragment.Staged(staged.stage(), p.getRowType(), false);
         }
         Fragment.Staged s = (Fragment.Staged) in;

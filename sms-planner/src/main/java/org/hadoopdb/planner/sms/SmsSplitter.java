@@ -41,6 +41,7 @@ public final class SmsSplitter {
     private final UnionSplit unions;
     private final JoinSplit joins;
     private final WindowSplit windows;
+    private final GenerateSplit generates;
 
     /**
      * @param pushdown   what the node databases may compute
@@ -59,6 +60,7 @@ public final class SmsSplitter {
         this.unions = new UnionSplit(ctx);
         this.joins = new JoinSplit(ctx);
         this.windows = new WindowSplit(ctx);
+        this.generates = new GenerateSplit(ctx);
     }
 
     /**
@@ -120,6 +122,9 @@ public final class SmsSplitter {
         }
         if (rel instanceof Window w) {
             return windows.split(w);
+        }
+        if (rel instanceof org.hadoopdb.planner.optimize.Generate g) {
+            return generates.split(g);
         }
         if (rel instanceof Correlate) {
             throw new PlannerException("This correlated sub-query could not be turned into a join; rewrite it with a JOIN");

@@ -1,0 +1,152 @@
+package org.hadoopdb.runtime.ops;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.hadoopdb.connector.row.Row;
+import org.hadoopdb.functions.HiveTableFunction;
+import org.hadoopdb.planner.plan.OperatorSpec;
+
+/**
+ * A LATERAL VIEW: each input row, followed by the fields of every row its table function makes
+ * ({@link HiveTableFunction}), goes on as one output row; with OUTER, an input row of which the function
+ * makes no row goes on once with the generated fields NULL. The arguments come from their own compiled
+ * projection; generated values are the row forms of their types ({@code Row.set}).
+ */
+final class GenerateOperator extends Forwarding {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HiveTableFunction.Kind function;
+    private final boolean outer;
+    private final int inputFields;
+    private final RowSink args;
+    private final Row out;
+    private Row argRow;
+
+    /** @param argsOf the projection computing the arguments, built to feed the sink it is given */
+    GenerateOperator(OperatorSpec.Generate spec, Function<RowSink, RowSink> argsOf, RowSink next) {
+        super(next);
+        this.function = HiveTableFunction.Kind.valueOf(spec.function());
+        this.outer = spec.outer();
+        this.inputFields = spec.inputFields();
+        this.out = new Row(spec.schema());
+        this.args = argsOf.apply(new Capture());
+    }
+
+    @Override
+    public void accept(Row row) throws IOException {
+        args.accept(row);
+        for (int i = 0; i < inputFields; i++) {
+            SelectOperator.copy(row, i, out, i, out.schema().type(i).kind());
+        }
+        int made = switch (function) {
+            case EXPLODE -> explode(argRow.get(0));
+            case POSEXPLODE -> posexplode((List<?>) argRow.get(0));
+            case INLINE -> inline((List<?>) argRow.get(0));
+            case JSON_TUPLE -> jsonTuple();
+        };
+        if (made == 0 && outer) {
+            for (int i = inputFields; i < out.size(); i++) {
+                out.setNull(i);
+            }
+            next.accept(out);
+        }
+    }
+
+    private int explode(Object collection) throws IOException {
+        if (collection instanceof Map<?, ?> map) {
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                emit(e.getKey(), e.getValue());
+            }
+            return map.size();
+        }
+        List<?> list = (List<?>) collection;
+        if (list == null) {
+            return 0;
+        }
+        for (Object element : list) {
+            emit(element);
+        }
+        return list.size();
+    }
+
+    private int posexplode(List<?> list) throws IOException {
+        if (list == null) {
+            return 0;
+        }
+        for (int i = 0; i < list.size(); i++) {
+            emit(i, list.get(i));
+        }
+        return list.size();
+    }
+
+    /** Each struct of the array as a row of its fields; a NULL struct as a row of NULLs, as in Hive. */
+    private int inline(List<?> structs) throws IOException {
+        if (structs == null) {
+            return 0;
+        }
+        int width = out.size() - inputFields;
+        for (Object struct : structs) {
+            List<?> fields = (List<?>) struct;
+            for (int i = 0; i < width; i++) {
+                out.set(inputFields + i, fields == null ? null : fields.get(i));
+            }
+            next.accept(out);
+        }
+        return structs.size();
+    }
+
+    /**
+     * One row: each key's top-level value in the JSON object, a string as its text and anything else as
+     * its JSON; every column NULL when the text is not a JSON object (Hive's json_tuple).
+     */
+    private int jsonTuple() throws IOException {
+        JsonNode object = null;
+        String text = argRow.isNull(0) ? null : argRow.getString(0);
+        if (text != null) {
+            try {
+                object = JSON.readTree(text);
+            } catch (JsonProcessingException e) {
+                object = null; // Hive: text that does not parse gives NULLs, not an error
+            }
+        }
+        for (int k = 1; k < argRow.size(); k++) {
+            JsonNode value = object == null || !object.isObject() || argRow.isNull(k) ? null : object.get(argRow.getString(k));
+            out.set(inputFields + k - 1, value == null || value.isNull() ? null : value.isValueNode() ? value.asText() : value.toString());
+        }
+        next.accept(out);
+        return 1;
+    }
+
+    private void emit(Object... generated) throws IOException {
+        for (int i = 0; i < generated.length; i++) {
+            out.set(inputFields + i, generated[i]);
+        }
+        next.accept(out);
+    }
+
+    /** Keeps the last argument row the projection made. */
+    private final class Capture implements RowSink {
+        @Override
+        public void accept(Row row) {
+            argRow = row;
+        }
+
+        @Override
+        public void endGroup() {
+        }
+
+        @Override
+        public void finish() {
+        }
+
+        @Override
+        public boolean done() {
+            return false;
+        }
+    }
+}
