@@ -117,6 +117,13 @@ public final class HiveFunctionLibrary {
         std("std", SqlStdOperatorTable.STDDEV_POP, "std(x)", "The population standard deviation");
         std("stddev_pop", SqlStdOperatorTable.STDDEV_POP, "stddev_pop(x)", "The population standard deviation");
         std("stddev_samp", SqlStdOperatorTable.STDDEV_SAMP, "stddev_samp(x)", "The sample standard deviation");
+        std("collect_list", HiveAggregateFunction.COLLECT_LIST, "collect_list(x)", "The non-NULL values of x, as an array");
+        std("collect_set", HiveAggregateFunction.COLLECT_SET, "collect_set(x)",
+                "The distinct non-NULL values of x, as an array in the order they were first met");
+        std("percentile", HiveAggregateFunction.PERCENTILE, "percentile(integer x, p)",
+                "The exact p-th percentile (0 <= p <= 1, or an array of them) of integers, interpolated between ranks");
+        std("percentile_approx", HiveAggregateFunction.PERCENTILE_APPROX, "percentile_approx(x, p[, bins])",
+                "An approximate p-th percentile (0 <= p <= 1, or an array of them) from a histogram of bins (10000) bins");
     }
 
     private void windows() {

@@ -33,6 +33,10 @@ abstract class Accumulator {
             case AVG -> merge ? new MergedAverage(a[0], a[1], type) : new Average(a[0], type);
             case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP -> new Variance(merge ? a : new int[] {a[0]}, call.kind(), merge);
             case SINGLE_VALUE -> new SingleValue(a[0]);
+            case COLLECT_LIST -> new Collect(a[0], false);
+            case COLLECT_SET -> new Collect(a[0], true);
+            case PERCENTILE -> new Percentile(a[0], a[1]);
+            case PERCENTILE_APPROX -> new ApproximatePercentile(a[0], a[1], a.length > 2 ? a[2] : -1);
         };
     }
 

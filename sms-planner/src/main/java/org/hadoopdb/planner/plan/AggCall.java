@@ -18,7 +18,9 @@ import org.hadoopdb.catalog.model.HiveType;
 public record AggCall(Kind kind, int[] args, HiveType type, String name) {
 
     public enum Kind {
-        COUNT_STAR, COUNT, SUM, SUM0, MIN, MAX, AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP, SINGLE_VALUE
+        COUNT_STAR, COUNT, SUM, SUM0, MIN, MAX, AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP, SINGLE_VALUE,
+        /** Hive's own (only in COMPLETE mode): args are (x) or (x, p[, bins]), see {@code HiveAggregateFunction}. */
+        COLLECT_LIST, COLLECT_SET, PERCENTILE, PERCENTILE_APPROX
     }
 
     @Override

@@ -126,6 +126,9 @@ final class AggregateSplit implements OperatorSplit<Aggregate> {
     }
 
     private static AggCall.Kind completeKind(AggregateCall call) {
+        if (call.getAggregation() instanceof org.hadoopdb.functions.HiveAggregateFunction hive) {
+            return AggCall.Kind.valueOf(hive.kind().name());
+        }
         return switch (call.getAggregation().getKind()) {
             case COUNT -> call.getArgList().isEmpty() ? AggCall.Kind.COUNT_STAR : AggCall.Kind.COUNT;
             case SUM -> AggCall.Kind.SUM;
