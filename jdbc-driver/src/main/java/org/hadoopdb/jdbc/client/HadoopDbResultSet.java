@@ -85,6 +85,25 @@ final class HadoopDbResultSet extends AvaticaResultSet {
         return Calendar.getInstance(TimeZone.getTimeZone(ZoneOffset.UTC), Locale.ROOT);
     }
 
+    /**
+     * An ARRAY column's value (the server sends Hive's text of it, {@code [1,2]}; its type name is the
+     * column's Hive type, {@code array<int>}) as a {@link java.sql.Array} of its elements.
+     */
+    @Override
+    public java.sql.Array getArray(int columnIndex) throws SQLException {
+        String type = getMetaData().getColumnTypeName(columnIndex);
+        String text = getString(columnIndex);
+        if (text == null) {
+            return null;
+        }
+        return new HiveArray(HiveArrayText.elementType(type), HiveArrayText.elements(text, type));
+    }
+
+    @Override
+    public java.sql.Array getArray(String columnLabel) throws SQLException {
+        return getArray(findColumn(columnLabel));
+    }
+
     @Override
     public <T> T getObject(String columnLabel, Class<T> type) throws SQLException {
         return getObject(findColumn(columnLabel), type);

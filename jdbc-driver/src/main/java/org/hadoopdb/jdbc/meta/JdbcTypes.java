@@ -48,9 +48,12 @@ public final class JdbcTypes {
         };
     }
 
-    /** The type name JDBC metadata reports: the HiveQL name, upper case, without parameters. */
+    /**
+     * The type name JDBC metadata reports: the HiveQL name, upper case, without parameters; a complex
+     * type's whole HiveQL spelling ({@code array<int>}), which {@code ResultSet.getArray} reads its elements by.
+     */
     public static String typeName(HiveType type) {
-        return type.kind().name();
+        return type.kind().isComplex() ? type.toString() : type.kind().name();
     }
 
     /** COLUMN_SIZE: digits for numbers, characters for strings and times, bytes for binary. */

@@ -29,7 +29,7 @@ final class ProjectSplit implements OperatorSplit<Project> {
             // the chunks still send only the columns the expressions read
             ImmutableBitSet used = RelOptUtil.InputFinder.bits(p.getProjects(), null);
             List<RexNode> projects = p.getProjects();
-            if (used.cardinality() < pushed.rowType().getFieldCount()) {
+            if (!used.isEmpty() && used.cardinality() < pushed.rowType().getFieldCount()) {
                 RelNode narrowed = RelOptUtil.createProject(pushed.rel(), used.asList());
                 pushed = new Fragment.Pushed(narrowed, pushed.placement().afterProject(((Project) narrowed).getProjects()));
                 projects = new RexShuttle() {
