@@ -31,6 +31,14 @@ public enum ArgKind {
     STRING_OR_BINARY,
     /** An integer or a string (kept as is); other numbers are converted to BIGINT. */
     INTEGER_OR_STRING,
+    /** An ARRAY of anything; a bare NULL is converted to {@code array<string>}. */
+    ARRAY,
+    /** A MAP of anything; a bare NULL is converted to {@code map<string,string>}. */
+    MAP,
+    /** An ARRAY or a MAP; a bare NULL is converted to {@code array<string>}. */
+    ARRAY_OR_MAP,
+    /** A string or an array of strings (concat_ws); numbers, dates and timestamps are converted to their text. */
+    STRING_OR_ARRAY,
     /** Anything, unconverted. */
     ANY;
 
@@ -50,6 +58,10 @@ public enum ArgKind {
             case BOOLEAN -> n == SqlTypeName.BOOLEAN;
             case STRING_OR_BINARY -> SqlTypeUtil.isCharacter(t) || SqlTypeUtil.isBinary(t);
             case INTEGER_OR_STRING -> SqlTypeUtil.isIntType(t) || SqlTypeUtil.isCharacter(t);
+            case ARRAY -> n == SqlTypeName.ARRAY;
+            case MAP -> n == SqlTypeName.MAP;
+            case ARRAY_OR_MAP -> n == SqlTypeName.ARRAY || n == SqlTypeName.MAP;
+            case STRING_OR_ARRAY -> SqlTypeUtil.isCharacter(t) || n == SqlTypeName.ARRAY && SqlTypeUtil.isCharacter(t.getComponentType());
             case ANY -> true;
         };
     }
@@ -60,8 +72,13 @@ public enum ArgKind {
         boolean string = SqlTypeUtil.isCharacter(t);
         boolean number = SqlTypeUtil.isNumeric(t);
         boolean datetime = n == SqlTypeName.DATE || n == SqlTypeName.TIMESTAMP;
+        if (n == SqlTypeName.NULL && (this == ARRAY || this == MAP || this == ARRAY_OR_MAP)) {
+            RelDataType text = f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), true);
+            RelDataType empty = this == MAP ? f.createMapType(text, text) : f.createArrayType(text, -1);
+            return f.createTypeWithNullability(empty, true);
+        }
         SqlTypeName target = switch (this) {
-            case STRING, STRING_OR_BINARY -> number || datetime || n == SqlTypeName.NULL
+            case STRING, STRING_OR_BINARY, STRING_OR_ARRAY -> number || datetime || n == SqlTypeName.NULL
                     ? SqlTypeName.VARCHAR : null;
             case INT -> n == SqlTypeName.BIGINT || string || n == SqlTypeName.NULL ? SqlTypeName.INTEGER : null;
             case BIGINT -> string || n == SqlTypeName.NULL ? SqlTypeName.BIGINT : null;
@@ -70,7 +87,7 @@ public enum ArgKind {
             case DATETIME -> string || n == SqlTypeName.NULL ? SqlTypeName.TIMESTAMP : null;
             case BOOLEAN -> n == SqlTypeName.NULL ? SqlTypeName.BOOLEAN : null;
             case INTEGER_OR_STRING -> number || n == SqlTypeName.NULL ? SqlTypeName.BIGINT : null;
-            case ANY -> null;
+            case ARRAY, MAP, ARRAY_OR_MAP, ANY -> null;
         };
         if (target == null) {
             return null;
@@ -92,6 +109,10 @@ public enum ArgKind {
             case BOOLEAN -> "boolean";
             case STRING_OR_BINARY -> "string|binary";
             case INTEGER_OR_STRING -> "bigint|string";
+            case ARRAY -> "array";
+            case MAP -> "map";
+            case ARRAY_OR_MAP -> "array|map";
+            case STRING_OR_ARRAY -> "string|array<string>";
             case ANY -> "any";
         };
     }

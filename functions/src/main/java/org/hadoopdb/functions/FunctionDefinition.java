@@ -41,6 +41,7 @@ public final class FunctionDefinition implements Cloneable {
     private List<ArgKind> params = List.of();
     private int minArgs;
     private ArgKind variadic;
+    private ArgumentRule argumentRule;
     private SqlReturnTypeInference returnType;
     private boolean deterministic = true;
     private PostgresRendering postgres;
@@ -83,6 +84,16 @@ public final class FunctionDefinition implements Cloneable {
     public FunctionDefinition varargs(int required, ArgKind rest, ArgKind... fixed) {
         FunctionDefinition d = params(required, fixed);
         d.variadic = rest;
+        return d;
+    }
+
+    /**
+     * What the arguments must be together, beyond each one's kind, and what they are converted to
+     * (a map key to the map's key type, the values of {@code array(...)} to their common type).
+     */
+    public FunctionDefinition arguments(ArgumentRule rule) {
+        FunctionDefinition d = copy();
+        d.argumentRule = rule;
         return d;
     }
 
@@ -176,6 +187,11 @@ public final class FunctionDefinition implements Cloneable {
 
     ArgKind variadic() {
         return variadic;
+    }
+
+    /** The rule over all the arguments, or null when their kinds say everything. */
+    ArgumentRule argumentRule() {
+        return argumentRule;
     }
 
     SqlReturnTypeInference returnType() {

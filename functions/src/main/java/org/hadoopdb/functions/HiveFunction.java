@@ -2,6 +2,7 @@ package org.hadoopdb.functions;
 
 import java.util.List;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlFunction;
@@ -14,11 +15,14 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlOperandCountRanges;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
 import org.apache.calcite.sql.type.SqlTypeUtil;
-import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.validate.SqlValidatorException;
 
 /**
  * A HiveQL scalar function as Calcite's validator sees it: its name, Hive's parameter kinds with
- * Hive's implicit conversions (inserted as explicit CASTs during validation), its return type. The
+ * Hive's implicit conversions (inserted as explicit CASTs during validation), then its
+ * {@link ArgumentRule} over all the arguments (conversions that depend on other arguments, inserted
+ * the same way), its return type. The
  * rest of its {@link FunctionDefinition} (the PostgreSQL form, the MapReduce implementation) is
  * there for {@code sqlgen} and {@code codegen}.
  */
@@ -82,13 +86,8 @@ public final class HiveFunction extends SqlFunction {
     @Override
     public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
         SqlCall call = binding.getCall();
-        SqlValidator validator = binding.getValidator();
         if (definition.evaluation() == FunctionDefinition.Evaluation.UNSUPPORTED) {
-            org.apache.calcite.sql.parser.SqlParserPos pos = call.getParserPosition();
-            String message = getName() + ": " + description;
-            throw new org.apache.calcite.runtime.CalciteContextException(message,
-                    new org.apache.calcite.sql.validate.SqlValidatorException(message, null),
-                    pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
+            throw error(call, getName() + ": " + description);
         }
         for (int i = 0; i < call.operandCount(); i++) {
             RelDataType t = binding.getOperandType(i);
@@ -99,22 +98,52 @@ public final class HiveFunction extends SqlFunction {
             RelDataType target = kind.conversion(t, binding.getTypeFactory());
             if (target == null) {
                 if (throwOnFailure) {
-                    String message = "Argument " + (i + 1) + " of " + getName() + " must be " + kind.label() + ", not "
-                            + t.getSqlTypeName().getName().toLowerCase(java.util.Locale.ROOT) + ": " + signature;
-                    org.apache.calcite.sql.parser.SqlParserPos pos = call.operand(i).getParserPosition();
-                    throw new org.apache.calcite.runtime.CalciteContextException(message,
-                            new org.apache.calcite.sql.validate.SqlValidatorException(message, null),
-                            pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
+                    throw error(call.operand(i), "Argument " + (i + 1) + " of " + getName() + " must be " + kind.label()
+                            + ", not " + CollectionTypes.hiveName(t) + ": " + signature);
                 }
                 return false;
             }
-            SqlNode operand = call.operand(i);
-            SqlNode cast = SqlStdOperatorTable.CAST.createCall(operand.getParserPosition(), operand,
-                    SqlTypeUtil.convertTypeToSpec(target).withNullable(true));
-            call.setOperand(i, cast);
-            validator.setValidatedNodeType(cast, target);
+            convert(binding, i, target);
+        }
+        ArgumentRule rule = definition.argumentRule();
+        if (rule == null) {
+            return true;
+        }
+        List<RelDataType> targets;
+        try {
+            targets = rule.targets(binding);
+        } catch (ArgumentError e) {
+            if (!throwOnFailure) {
+                return false;
+            }
+            throw e.argument() < 0 ? error(call, getName() + ": " + e.getMessage() + ": " + signature)
+                    : error(call.operand(e.argument()), "Argument " + (e.argument() + 1) + " of " + getName() + " "
+                    + e.getMessage() + ": " + signature);
+        }
+        for (int i = 0; i < targets.size(); i++) {
+            RelDataType target = targets.get(i);
+            if (target != null && !SqlTypeUtil.equalSansNullability(binding.getTypeFactory(), target, binding.getOperandType(i))) {
+                convert(binding, i, target);
+            }
         }
         return true;
+    }
+
+    /** Replaces argument {@code i} of the call by its CAST to {@code target}, typed for the validator. */
+    private static void convert(SqlCallBinding binding, int i, RelDataType target) {
+        SqlCall call = binding.getCall();
+        SqlNode operand = call.operand(i);
+        SqlNode cast = SqlStdOperatorTable.CAST.createCall(operand.getParserPosition(), operand,
+                SqlTypeUtil.convertTypeToSpec(target).withNullable(true));
+        call.setOperand(i, cast);
+        binding.getValidator().setValidatedNodeType(cast, target);
+    }
+
+    /** A validation error at {@code node}'s position. */
+    private static CalciteContextException error(SqlNode node, String message) {
+        SqlParserPos pos = node.getParserPosition();
+        return new CalciteContextException(message, new SqlValidatorException(message, null),
+                pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
     }
 
     @Override

@@ -17,6 +17,7 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlNameMatcher;
 import org.hadoopdb.catalog.Names;
+import org.hadoopdb.functions.impl.CollectionFunctions;
 import org.hadoopdb.functions.impl.ConditionalFunctions;
 import org.hadoopdb.functions.impl.DateFunctions;
 import org.hadoopdb.functions.impl.MathFunctions;
@@ -51,7 +52,8 @@ public final class HiveFunctionLibrary {
     /** Every family of scalar functions: the one place a new family is added. */
     private static final List<List<FunctionDefinition>> FAMILIES = List.of(StringFunctions.definitions(),
             RegexFunctions.definitions(), DateFunctions.definitions(), MathFunctions.definitions(),
-            ConditionalFunctions.definitions(), MiscFunctions.definitions(), JsonFunctions.definitions());
+            ConditionalFunctions.definitions(), MiscFunctions.definitions(), JsonFunctions.definitions(),
+            CollectionFunctions.definitions());
 
     private static final HiveFunctionLibrary INSTANCE = new HiveFunctionLibrary();
 

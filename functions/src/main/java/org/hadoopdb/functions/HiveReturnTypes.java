@@ -92,6 +92,78 @@ public final class HiveReturnTypes {
                 ? SqlTypeName.INTEGER : SqlTypeName.DOUBLE));
     };
 
+    // ---------------------------------------------------------------- arrays, maps and structs
+
+    /** {@code index(a, i)}: the array's element type or the map's value type. */
+    public static final SqlReturnTypeInference INDEX = b -> {
+        RelDataType t = b.getOperandType(0);
+        return nullable(b.getTypeFactory(), t.getSqlTypeName() == SqlTypeName.MAP ? t.getValueType() : t.getComponentType());
+    };
+
+    /** The element type of the array argument 0 (array_max, array_min). */
+    public static final SqlReturnTypeInference ELEMENT = b -> nullable(b.getTypeFactory(), b.getOperandType(0).getComponentType());
+
+    /** {@code map_keys(m)}: an array of the map's key type. */
+    public static final SqlReturnTypeInference MAP_KEYS = b -> arrayOf(b.getTypeFactory(), b.getOperandType(0).getKeyType());
+
+    /** {@code map_values(m)}: an array of the map's value type. */
+    public static final SqlReturnTypeInference MAP_VALUES = b -> arrayOf(b.getTypeFactory(), b.getOperandType(0).getValueType());
+
+    /** {@code array(v1, ...)}: an array of the values' common type ({@code array<string>} without values). */
+    public static final SqlReturnTypeInference ARRAY = b -> arrayOf(b.getTypeFactory(), commonOf(b, 0, 1));
+
+    /** {@code map(k1, v1, ...)}: a map of the keys' and the values' common types ({@code map<string,string>} without pairs). */
+    public static final SqlReturnTypeInference MAP = b -> {
+        RelDataTypeFactory f = b.getTypeFactory();
+        return nullable(f, f.createMapType(commonOf(b, 0, 2), commonOf(b, 1, 2)));
+    };
+
+    /** {@code struct(v1, ...)}: fields named col1, col2, ... as in Hive. */
+    public static final SqlReturnTypeInference STRUCT = b -> {
+        List<String> names = new ArrayList<>();
+        List<RelDataType> types = new ArrayList<>();
+        for (int i = 0; i < b.getOperandCount(); i++) {
+            names.add("col" + (i + 1));
+            types.add(CollectionTypes.element(b.getOperandType(i), b.getTypeFactory()));
+        }
+        return nullable(b.getTypeFactory(), b.getTypeFactory().createStructType(types, names));
+    };
+
+    /** {@code named_struct('n1', v1, ...)}: fields named by the literals, in lower case as Hive keeps them. */
+    public static final SqlReturnTypeInference NAMED_STRUCT = b -> {
+        List<String> names = new ArrayList<>();
+        List<RelDataType> types = new ArrayList<>();
+        for (int i = 0; i + 1 < b.getOperandCount(); i += 2) {
+            names.add(CollectionArguments.fieldName(b, i).toLowerCase(java.util.Locale.ROOT));
+            types.add(CollectionTypes.element(b.getOperandType(i + 1), b.getTypeFactory()));
+        }
+        return nullable(b.getTypeFactory(), b.getTypeFactory().createStructType(types, names));
+    };
+
+    /** {@code map<string,string>} (str_to_map). */
+    public static final SqlReturnTypeInference STRING_MAP = b -> {
+        RelDataTypeFactory f = b.getTypeFactory();
+        RelDataType string = nullable(f, f.createSqlType(SqlTypeName.VARCHAR));
+        return nullable(f, f.createMapType(string, string));
+    };
+
+    private static RelDataType arrayOf(RelDataTypeFactory f, RelDataType element) {
+        return nullable(f, f.createArrayType(nullable(f, element), -1));
+    }
+
+    /** The common type of the arguments from, from + step, ... (the validator made sure there is one). */
+    private static RelDataType commonOf(SqlOperatorBinding b, int from, int step) {
+        List<RelDataType> types = new ArrayList<>();
+        for (int i = from; i < b.getOperandCount(); i += step) {
+            types.add(b.getOperandType(i));
+        }
+        RelDataType common = CollectionTypes.common(types, b.getTypeFactory());
+        if (common == null) {
+            throw new IllegalStateException("The arguments of " + b.getOperator().getName() + " have no common type: " + types);
+        }
+        return common;
+    }
+
     private static RelDataType nullable(RelDataTypeFactory f, RelDataType t) {
         return f.createTypeWithNullability(t, true);
     }

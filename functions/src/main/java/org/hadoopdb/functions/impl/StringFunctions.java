@@ -2,9 +2,11 @@ package org.hadoopdb.functions.impl;
 
 import static org.hadoopdb.functions.ArgKind.INT;
 import static org.hadoopdb.functions.ArgKind.STRING;
+import static org.hadoopdb.functions.ArgKind.STRING_OR_ARRAY;
 import static org.hadoopdb.functions.FunctionDefinition.function;
 import static org.hadoopdb.functions.PgTemplates.intLiteral;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.rex.RexCall;
@@ -35,10 +37,10 @@ public final class StringFunctions {
                         .varargs(1, STRING).returns(HiveReturnTypes.STRING)
                         .postgres(StringFunctions::concatInPostgres)
                         .implementedBy(StringFunctions.class),
-                function("concat_ws", "concat_ws(string sep, string a, string b, ...)",
-                        "The arguments joined by sep, NULL arguments skipped")
-                        .varargs(2, STRING, STRING).returns(HiveReturnTypes.STRING)
-                        .postgres(call -> PostgresForm.sql(PgTemplates.call("CONCAT_WS", call.operands.size())))
+                function("concat_ws", "concat_ws(string sep, string|array<string> a, string|array<string> b, ...)",
+                        "The arguments (and the elements of array arguments) joined by sep, NULLs skipped")
+                        .varargs(2, STRING_OR_ARRAY, STRING).returns(HiveReturnTypes.STRING)
+                        .postgres(StringFunctions::concatWsInPostgres)
                         .implementedBy(StringFunctions.class),
                 function("upper", "upper(string str)", "str in upper case").aliases("ucase")
                         .params(1, STRING).returns(HiveReturnTypes.STRING).notPushed(caseMapping("upper"))
@@ -113,7 +115,17 @@ public final class StringFunctions {
                         .implementedBy(StringFunctions.class),
                 function("split", "split(string str, string regex)", null)
                         .params(2, STRING, STRING).returns(HiveReturnTypes.STRING)
-                        .unsupported("it returns an array, and HadoopDB has no ARRAY type"));
+                        .unsupported("not implemented yet (it returns an ARRAY of the parts)"));
+    }
+
+    /** CONCAT_WS of strings; an array argument is jsonb in the chunks, which CONCAT_WS would print as JSON. */
+    private static PostgresForm concatWsInPostgres(RexCall call) {
+        for (RexNode operand : call.operands) {
+            if (operand.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY) {
+                return PostgresForm.notPushed("concat_ws of an array: arrays are jsonb in the chunk databases");
+            }
+        }
+        return PostgresForm.sql(PgTemplates.call("CONCAT_WS", call.operands.size()));
     }
 
     private static String caseMapping(String name) {
@@ -199,23 +211,28 @@ public final class StringFunctions {
         return sb.toString();
     }
 
-    /** concat_ws: NULL separator gives NULL; NULL parts are skipped. */
+    /**
+     * concat_ws: NULL separator gives NULL; each part is a string or an array of strings (Hive joins
+     * the elements too); NULL parts, NULL arrays and NULL elements are skipped.
+     */
     @AcceptsNulls
-    public static String concat_ws(String sep, String[] parts) {
+    public static String concat_ws(String sep, Object... parts) {
         if (sep == null) {
             return null;
         }
         StringBuilder sb = new StringBuilder();
         boolean first = true;
-        for (String p : parts) {
-            if (p == null) {
-                continue;
+        for (Object p : parts) {
+            for (Object s : p instanceof List<?> elements ? elements : Collections.singletonList(p)) {
+                if (s == null) {
+                    continue;
+                }
+                if (!first) {
+                    sb.append(sep);
+                }
+                sb.append((String) s);
+                first = false;
             }
-            if (!first) {
-                sb.append(sep);
-            }
-            sb.append(p);
-            first = false;
         }
         return sb.toString();
     }
