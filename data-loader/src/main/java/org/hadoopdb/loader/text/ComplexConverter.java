@@ -105,6 +105,9 @@ final class ComplexConverter extends ColumnConverter {
 
     @Override
     public void putBinary(ByteSink out) {
+        if (out.isDiscarding()) {
+            return; // only the value is wanted (TextRowParser): no JSON to write
+        }
         byte[] text = json();
         out.putInt32(1 + text.length);
         out.put(JSONB_VERSION);

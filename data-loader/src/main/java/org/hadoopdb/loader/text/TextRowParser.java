@@ -20,7 +20,8 @@ import org.hadoopdb.connector.row.Row;
  */
 public final class TextRowParser {
     private final RecordConverter records;
-    private final ByteSink scratch = new ByteSink(256);
+    /** Only the values are wanted: a sink that keeps nothing spares the converters their COPY forms (a complex value's JSON). */
+    private final ByteSink scratch = ByteSink.discarding();
 
     public TextRowParser(TextFormat format, List<ColumnInfo> columns) {
         int[] all = new int[columns.size()];
