@@ -27,6 +27,11 @@ public final class ByteSink {
         return new ByteSink();
     }
 
+    /** Whether this sink keeps nothing ({@link #discarding()}): a converter need not produce text for it. */
+    public boolean isDiscarding() {
+        return discarding;
+    }
+
     public void reset() {
         len = 0;
     }

@@ -24,8 +24,14 @@ public abstract class ColumnConverter {
         this.key = key;
     }
 
-    /** The converter of {@code column}; {@code key} converters also keep the value for hashing. */
-    public static ColumnConverter of(ColumnInfo column, boolean key) {
+    /**
+     * The converter of {@code column}; {@code key} converters also keep the value for hashing. The
+     * format gives a complex column its separators, escape and NULL text inside the field.
+     *
+     * @throws org.hadoopdb.loader.LoaderException when a complex column cannot be read in {@code format}
+     *         (separators that clash, nesting too deep)
+     */
+    public static ColumnConverter of(ColumnInfo column, boolean key, TextFormat format) {
         HiveType t = column.type();
         return switch (t.kind()) {
             case TINYINT, SMALLINT, INT, BIGINT -> new IntegerConverter(t, key);
@@ -36,7 +42,7 @@ public abstract class ColumnConverter {
             case DATE -> new DateConverter(t, key);
             case TIMESTAMP -> new TimestampConverter(t, key);
             case BINARY -> new BinaryConverter(t, key);
-            case ARRAY, MAP, STRUCT -> throw new org.hadoopdb.loader.LoaderException("Column '" + column.name() + "' is " + t + ": TODO complex");
+            case ARRAY, MAP, STRUCT -> new ComplexConverter(column, key, format);
         };
     }
 
@@ -64,6 +70,14 @@ public abstract class ColumnConverter {
     /** Whether an empty field reads as NULL (Hive: for every type but the string types). */
     public boolean emptyIsNull() {
         return true;
+    }
+
+    /**
+     * Whether {@link #convert} takes the field as written, escapes still in it (complex columns, whose
+     * nested separators may be escaped), rather than unescaped.
+     */
+    boolean readsEscapedText() {
+        return false;
     }
 
     /** Records a NULL for this row (pending until {@link #commit()}). */

@@ -159,6 +159,30 @@ public final class LineSplitter {
         return quoted[field];
     }
 
+    /**
+     * Writes a quoted field of {@code line} into {@code out} without its quotes (a doubled quote as one),
+     * its escapes kept: for a complex column, whose nested levels are split before escapes are removed.
+     */
+    public void unquoted(byte[] line, int field, ByteSink out) {
+        int i = starts[field] + 1;
+        int end = ends[field] - 1;
+        out.ensure(end - i);
+        while (i < end) {
+            int c = line[i] & 0xFF;
+            if (c == escape && i + 1 < end) {
+                out.put(c);
+                out.put(line[i + 1]);
+                i += 2;
+            } else if (c == quote && i + 1 < end && (line[i + 1] & 0xFF) == quote) {
+                out.put(quote);
+                i += 2;
+            } else {
+                out.put(c);
+                i++;
+            }
+        }
+    }
+
     /** Writes the unescaped value of a marked field of {@code line} into {@code out}. */
     public void value(byte[] line, int field, ByteSink out) {
         int i = starts[field];

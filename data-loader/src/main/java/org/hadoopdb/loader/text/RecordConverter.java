@@ -50,6 +50,10 @@ public final class RecordConverter {
     private byte[][] constants = new byte[0][];
     /** The fields a line holds: every column but the constant ones. */
     private int lineFields;
+    /** The text of the field {@link #locateField} found last: {@code fieldBytes[fieldFrom, fieldTo)}. */
+    private byte[] fieldBytes;
+    private int fieldFrom;
+    private int fieldTo;
 
     /**
      * @param format     the text format (ignored for {@link #convertRow})
@@ -78,7 +82,7 @@ public final class RecordConverter {
             for (int k : keyColumns) {
                 isKey |= k == i;
             }
-            converters[i] = ColumnConverter.of(columns.get(i), isKey);
+            converters[i] = ColumnConverter.of(columns.get(i), isKey, format);
         }
         this.splitter = new LineSplitter(format);
         this.unescaped = new ByteSink[columns.size()];
@@ -196,26 +200,43 @@ public final class RecordConverter {
             }
             return c.convert(constant, 0, constant.length, out);
         }
-        int s = splitter.start(i);
-        int e = splitter.end(i);
-        if (!splitter.isQuoted(i) && isNull(b, s, e)) {
+        if (!locateField(b, i)) {
             putNull(c, i, out);
             return null;
         }
-        byte[] src = b;
-        if (splitter.needsUnescape(i)) {
+        return c.convert(fieldBytes, fieldFrom, fieldTo, out);
+    }
+
+    /**
+     * Finds the text of field {@code i} of the line last split ({@link #fieldBytes}, {@link #fieldFrom},
+     * {@link #fieldTo}): unescaped and unquoted, or only unquoted for a converter that reads escapes itself.
+     *
+     * @return false when the field is NULL (the NULL text, or empty for a type whose empty text is NULL)
+     */
+    private boolean locateField(byte[] line, int i) {
+        ColumnConverter c = converters[i];
+        int s = splitter.start(i);
+        int e = splitter.end(i);
+        if (!splitter.isQuoted(i) && isNull(line, s, e)) {
+            return false;
+        }
+        byte[] src = line;
+        if (splitter.needsUnescape(i) && (splitter.isQuoted(i) || !c.readsEscapedText())) {
             ByteSink u = unescaped[i];
             u.reset();
-            splitter.value(b, i, u);
+            if (c.readsEscapedText()) {
+                splitter.unquoted(line, i, u);
+            } else {
+                splitter.value(line, i, u);
+            }
             src = u.array();
             s = 0;
             e = u.length();
         }
-        if (s == e && c.emptyIsNull()) {
-            putNull(c, i, out);
-            return null;
-        }
-        return c.convert(src, s, e, out);
+        fieldBytes = src;
+        fieldFrom = s;
+        fieldTo = e;
+        return s != e || !c.emptyIsNull();
     }
 
     private void putNull(ColumnConverter c, int column, ByteSink out) {
@@ -289,26 +310,11 @@ public final class RecordConverter {
         for (int k = 0; k < keyColumns.length; k++) {
             int i = keyColumns[k];
             scratch.reset();
-            int s = splitter.start(i);
-            int e = splitter.end(i);
-            if (!splitter.isQuoted(i) && isNull(line, s, e)) {
+            if (!locateField(line, i)) {
                 out[k] = null;
                 continue;
             }
-            byte[] src = line;
-            if (splitter.needsUnescape(i)) {
-                ByteSink u = unescaped[i];
-                u.reset();
-                splitter.value(line, i, u);
-                src = u.array();
-                s = 0;
-                e = u.length();
-            }
-            if (s == e && converters[i].emptyIsNull()) {
-                out[k] = null;
-                continue;
-            }
-            if (converters[i].convert(src, s, e, scratch) != null) {
+            if (converters[i].convert(fieldBytes, fieldFrom, fieldTo, scratch) != null) {
                 converters[i].discard();
                 return null;
             }

@@ -31,6 +31,9 @@ import org.hadoopdb.loader.LoaderException;
  *   <li><b>encoding</b> ({@code serialization.encoding}, default UTF-8): any charset that encodes
  *       ASCII as single bytes (UTF-8, ISO-8859-x, windows-125x, ...). Lines that are not valid in it
  *       are rejected.
+ *   <li><b>collection items</b> ({@code colelction.delim}, default {@code \002}) and <b>map keys</b>
+ *       ({@code mapkey.delim}, default {@code \003}): the separators of ARRAY, MAP and STRUCT values
+ *       inside a field, by nesting level ({@link NestingSeparators}).
  * </ul>
  *
  * @param delimiter  the field delimiter byte (ASCII)
@@ -40,9 +43,13 @@ import org.hadoopdb.loader.LoaderException;
  * @param headerLines lines to skip at the start of each file
  * @param encoding   the input's character set
  * @param escapeCrLf whether escape + {@code n}/{@code r} stand for line feed / carriage return
+ * @param collectionDelimiter the separator of a complex column's items ({@code colelction.delim}, default
+ *                   {@code \002}): an ARRAY's items, a MAP's entries, a STRUCT's fields
+ * @param mapKeyDelimiter the separator of a MAP entry's key and value ({@code mapkey.delim}, default {@code \003});
+ *                   deeper nesting levels use fixed separators ({@link NestingSeparators})
  */
 public record TextFormat(byte delimiter, int escape, int quote, String nullString, int headerLines, Charset encoding,
-                         boolean escapeCrLf) {
+                         boolean escapeCrLf, byte collectionDelimiter, byte mapKeyDelimiter) {
 
     /** Table property: the field delimiter (Hive's {@code FIELDS TERMINATED BY}). */
     public static final String FIELD_DELIM = "field.delim";
@@ -70,11 +77,18 @@ public record TextFormat(byte delimiter, int escape, int quote, String nullStrin
     public static final String ESCAPE_CRLF = "serialization.escape.crlf";
 
     public static final byte HIVE_DEFAULT_DELIMITER = 1;
+    /** Hive's default separator of collection items (Ctrl-B). */
+    public static final byte HIVE_DEFAULT_COLLECTION_DELIMITER = 2;
+    /** Hive's default separator of a map entry's key and value (Ctrl-C). */
+    public static final byte HIVE_DEFAULT_MAPKEY_DELIMITER = 3;
     public static final String DEFAULT_NULL = "\\N";
 
-    /** Hive's defaults: Ctrl-A delimited, no escape, no quote, {@code \N}, no header, UTF-8. */
+    /**
+     * Hive's defaults: Ctrl-A delimited, no escape, no quote, {@code \N}, no header, UTF-8; complex values'
+     * items separated by Ctrl-B, map keys by Ctrl-C.
+     */
     public static final TextFormat HIVE_DEFAULT = new TextFormat(HIVE_DEFAULT_DELIMITER, -1, -1, DEFAULT_NULL, 0,
-            StandardCharsets.UTF_8, false);
+            StandardCharsets.UTF_8, false, HIVE_DEFAULT_COLLECTION_DELIMITER, HIVE_DEFAULT_MAPKEY_DELIMITER);
 
     public TextFormat {
         if (encoding == null) {
@@ -104,33 +118,50 @@ public record TextFormat(byte delimiter, int escape, int quote, String nullStrin
 
     /** This format with the delimiter {@code c}. */
     public TextFormat withDelimiter(char c) {
-        return new TextFormat(asciiByte("field delimiter", c), escape, quote, nullString, headerLines, encoding, escapeCrLf);
+        return new TextFormat(asciiByte("field delimiter", c), escape, quote, nullString, headerLines, encoding, escapeCrLf,
+                collectionDelimiter, mapKeyDelimiter);
     }
 
     public TextFormat withEscape(Character c) {
         return new TextFormat(delimiter, c == null ? -1 : asciiByte("escape character", c), quote, nullString, headerLines,
-                encoding, escapeCrLf);
+                encoding, escapeCrLf, collectionDelimiter, mapKeyDelimiter);
     }
 
     public TextFormat withQuote(Character c) {
         return new TextFormat(delimiter, escape, c == null ? -1 : asciiByte("quote character", c), nullString, headerLines,
-                encoding, escapeCrLf);
+                encoding, escapeCrLf, collectionDelimiter, mapKeyDelimiter);
     }
 
     public TextFormat withNullString(String s) {
-        return new TextFormat(delimiter, escape, quote, s, headerLines, encoding, escapeCrLf);
+        return new TextFormat(delimiter, escape, quote, s, headerLines, encoding, escapeCrLf,
+                collectionDelimiter, mapKeyDelimiter);
     }
 
     public TextFormat withHeaderLines(int n) {
-        return new TextFormat(delimiter, escape, quote, nullString, n, encoding, escapeCrLf);
+        return new TextFormat(delimiter, escape, quote, nullString, n, encoding, escapeCrLf,
+                collectionDelimiter, mapKeyDelimiter);
     }
 
     public TextFormat withEncoding(Charset cs) {
-        return new TextFormat(delimiter, escape, quote, nullString, headerLines, cs, escapeCrLf);
+        return new TextFormat(delimiter, escape, quote, nullString, headerLines, cs, escapeCrLf,
+                collectionDelimiter, mapKeyDelimiter);
     }
 
     public TextFormat withEscapeCrLf(boolean on) {
-        return new TextFormat(delimiter, escape, quote, nullString, headerLines, encoding, on);
+        return new TextFormat(delimiter, escape, quote, nullString, headerLines, encoding, on,
+                collectionDelimiter, mapKeyDelimiter);
+    }
+
+    /** This format with {@code c} separating the items of complex values (Hive's {@code COLLECTION ITEMS TERMINATED BY}). */
+    public TextFormat withCollectionDelimiter(char c) {
+        return new TextFormat(delimiter, escape, quote, nullString, headerLines, encoding, escapeCrLf,
+                asciiByte("collection items delimiter", c), mapKeyDelimiter);
+    }
+
+    /** This format with {@code c} separating a map entry's key and value (Hive's {@code MAP KEYS TERMINATED BY}). */
+    public TextFormat withMapKeyDelimiter(char c) {
+        return new TextFormat(delimiter, escape, quote, nullString, headerLines, encoding, escapeCrLf, collectionDelimiter,
+                asciiByte("map keys delimiter", c));
     }
 
     /** The NULL string in the input encoding, to compare with raw field bytes. */
@@ -164,7 +195,10 @@ public record TextFormat(byte delimiter, int escape, int quote, String nullStrin
         }
         Charset cs = blank(p.get(ENCODING)) ? StandardCharsets.UTF_8 : charset(p.get(ENCODING));
         boolean crlf = "true".equalsIgnoreCase(String.valueOf(p.get(ESCAPE_CRLF)).trim());
-        return new TextFormat(delimiter, escape, quote, nullString, header, cs, crlf);
+        byte collection = blank(p.get(COLLECTION_DELIM)) ? HIVE_DEFAULT_COLLECTION_DELIMITER
+                : (byte) hiveByte(COLLECTION_DELIM, p.get(COLLECTION_DELIM));
+        byte mapKey = blank(p.get(MAPKEY_DELIM)) ? HIVE_DEFAULT_MAPKEY_DELIMITER : (byte) hiveByte(MAPKEY_DELIM, p.get(MAPKEY_DELIM));
+        return new TextFormat(delimiter, escape, quote, nullString, header, cs, crlf, collection, mapKey);
     }
 
     /** The table properties that describe this format (only those differing from Hive's defaults). */
@@ -188,6 +222,13 @@ public record TextFormat(byte delimiter, int escape, int quote, String nullStrin
         }
         if (escapeCrLf) {
             p.put(ESCAPE_CRLF, "true");
+        }
+        // as byte values: fromProperties reads a digit as a byte value, so the character itself would not come back
+        if (collectionDelimiter != HIVE_DEFAULT_COLLECTION_DELIMITER) {
+            p.put(COLLECTION_DELIM, Integer.toString(collectionDelimiter & 0xFF));
+        }
+        if (mapKeyDelimiter != HIVE_DEFAULT_MAPKEY_DELIMITER) {
+            p.put(MAPKEY_DELIM, Integer.toString(mapKeyDelimiter & 0xFF));
         }
         return p;
     }
@@ -306,6 +347,8 @@ public record TextFormat(byte delimiter, int escape, int quote, String nullStrin
     public String toString() {
         return "delimiter " + show(delimiter & 0xFF) + (escape >= 0 ? ", escape " + show(escape) : "")
                 + (quote >= 0 ? ", quote " + show(quote) : "") + ", NULL as '" + nullString + "'"
-                + (headerLines > 0 ? ", " + headerLines + " header line(s)" : "") + ", " + encoding.name();
+                + (headerLines > 0 ? ", " + headerLines + " header line(s)" : "") + ", " + encoding.name()
+                + (collectionDelimiter != HIVE_DEFAULT_COLLECTION_DELIMITER ? ", collection items " + show(collectionDelimiter & 0xFF) : "")
+                + (mapKeyDelimiter != HIVE_DEFAULT_MAPKEY_DELIMITER ? ", map keys " + show(mapKeyDelimiter & 0xFF) : "");
     }
 }

@@ -8,7 +8,8 @@ import org.hadoopdb.connector.row.Row;
  * Reads lines of delimited text into typed {@link Row}s with the loader's own parsing
  * ({@link RecordConverter}: Hive's text format, escapes, NULL text, the value rules of each type), for
  * reading an external table's files where they are. A line the loader would reject is rejected here,
- * for the same reason.
+ * for the same reason. ARRAY, MAP and STRUCT columns (Hive's nested separators, {@link NestingSeparators})
+ * come out in their Java form ({@code Row.setComplex}: a {@code List} or a {@code Map}).
  *
  * <pre>{@code
  * TextRowParser parser = new TextRowParser(TextFormat.fromProperties(props), table.columns());
@@ -19,7 +20,8 @@ import org.hadoopdb.connector.row.Row;
  */
 public final class TextRowParser {
     private final RecordConverter records;
-    private final ByteSink scratch = new ByteSink(256);
+    /** Only the values are wanted: a sink that keeps nothing spares the converters their COPY forms (a complex value's JSON). */
+    private final ByteSink scratch = ByteSink.discarding();
 
     public TextRowParser(TextFormat format, List<ColumnInfo> columns) {
         int[] all = new int[columns.size()];
