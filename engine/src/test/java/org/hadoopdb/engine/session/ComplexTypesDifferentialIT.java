@@ -21,6 +21,7 @@ import org.hadoopdb.connector.row.HiveText;
 import org.hadoopdb.engine.testing.Differential;
 import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.planner.SemanticException;
+import org.hadoopdb.runtime.ResultStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -116,7 +117,8 @@ class ComplexTypesDifferentialIT {
                 List<String> items = new ArrayList<>();
                 List<String> shown = new ArrayList<>();
                 for (int i = 0, count = r.nextInt(5); i < count; i++) {
-                    boolean nullItem = r.nextInt(8) == 0;
+                    // Hive's text cannot hold a one-item array of NULL: "\N" is a NULL array
+                    boolean nullItem = r.nextInt(8) == 0 && count > 1;
                     String tag = TAGS[r.nextInt(TAGS.length)];
                     items.add(nullItem ? "\\N" : tag);
                     shown.add(nullItem ? "null" : "\"" + tag + "\"");
@@ -202,7 +204,7 @@ class ComplexTypesDifferentialIT {
                     + "CASE WHEN props_null THEN -1 ELSE (SELECT count(*) FROM doc_props p WHERE p.id = d.id) END, "
                     + "(SELECT tag FROM doc_tags t WHERE t.id = d.id AND pos = 0), "
                     + "(SELECT v FROM doc_props p WHERE p.id = d.id AND k = 'k1'), "
-                    + "CASE WHEN tags_null THEN NULL ELSE EXISTS (SELECT 1 FROM doc_tags t WHERE t.id = d.id AND tag = 'red') END "
+                    + "EXISTS (SELECT 1 FROM doc_tags t WHERE t.id = d.id AND tag = 'red') "
                     + "FROM docs d"),
             new Query("SELECT id, size(collect_list(t)), size(collect_set(t)) FROM docs LATERAL VIEW explode(tags) x AS t GROUP BY id",
                     "SELECT id, count(tag), count(DISTINCT tag) FROM doc_tags GROUP BY id"),
@@ -240,6 +242,7 @@ class ComplexTypesDifferentialIT {
         String explode = "SELECT id, pos, t FROM $t LATERAL VIEW posexplode(tags) x AS pos, t";
         assertThat(diff.hadoopDb(explode.replace("$t", "docs_copy"))).containsExactlyInAnyOrderElementsOf(
                 diff.hadoopDb(explode.replace("$t", "docs")));
+        // map('k9', 9) is map<string,int> with keys that cannot be NULL: converted to the column's type
         run("INSERT INTO docs_copy SELECT 1000, array('p', 'q'), map('k9', 9), named_struct('name', 'zed', 'age', 99), "
                 + "array(named_struct('sku', 's9', 'qty', 1)), '{}' FROM docs WHERE id = 1");
         assertThat(diff.hadoopDb("SELECT tags[1], props['k9'], author.name, items[0].sku FROM docs_copy WHERE id = 1000"))

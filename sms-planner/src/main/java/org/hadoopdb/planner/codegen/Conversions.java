@@ -25,11 +25,7 @@ final class Conversions {
             return new Val("true", target.zero, target);
         }
         if (target == Repr.ARRAY || target == Repr.MAP || target == Repr.STRUCT) {
-            // only the same type with another nullability: Hive casts no complex values
-            if (v.repr() == target && org.apache.calcite.sql.type.SqlTypeUtil.equalSansNullability(from, to)) {
-                return v;
-            }
-            throw cannot(from, to);
+            return complex(cg, v, from, to);
         }
         switch (target) {
             case INT, LONG: {
@@ -229,6 +225,33 @@ final class Conversions {
         }
         throw new PlannerException("Cannot convert " + from.getFullTypeString() + " to " + target
                 + " in MapReduce");
+    }
+
+    /**
+     * A complex value as another complex type of the same shape: nothing to do when both are the same
+     * HiveQL type (nullability and Calcite's CHAR lengths aside), else element by element at run time.
+     */
+    private static Val complex(ExpressionCodegen cg, Val v, RelDataType from, RelDataType to) {
+        org.hadoopdb.catalog.model.HiveType f;
+        org.hadoopdb.catalog.model.HiveType t;
+        try {
+            f = org.hadoopdb.planner.analyze.TypeMapping.toHive(from, "the value");
+            t = org.hadoopdb.planner.analyze.TypeMapping.toHive(to, "the value");
+        } catch (RuntimeException e) {
+            throw cannot(from, to);
+        }
+        if (f.equals(t)) {
+            return v;
+        }
+        if (f.kind() != t.kind()) {
+            throw cannot(from, to);
+        }
+        String type = "org.hadoopdb.catalog.model.HiveType";
+        String fromType = cg.constant(type, type + ".parse(" + ExpressionCodegen.javaString(f.toString()) + ")");
+        String toType = cg.constant(type, type + ".parse(" + ExpressionCodegen.javaString(t.toString()) + ")");
+        Repr target = Repr.of(to);
+        return new Val(v.isNull(), "((" + target.java + ") org.hadoopdb.functions.impl.ComplexCasts.convert(" + v.value()
+                + ", " + fromType + ", " + toType + "))", target);
     }
 
     private static PlannerException cannot(RelDataType from, RelDataType to) {
