@@ -25,6 +25,7 @@ import org.hadoopdb.engine.testing.Differential;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -158,5 +159,23 @@ class SingleTableDifferentialIT {
                 assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
             }
         }));
+    }
+
+    /** TABLESAMPLE's buckets are the table's chunks: the samples of one count split the table, each row in one. */
+    @Test
+    void bucketSamplesPartitionTheTableAndAPercentIsPartOfIt() throws SQLException {
+        List<String> all = diff.hadoopDb("SELECT k FROM dt");
+        List<String> union = new java.util.ArrayList<>();
+        for (int x = 1; x <= 3; x++) {
+            List<String> bucket = diff.hadoopDb("SELECT k FROM dt TABLESAMPLE (BUCKET " + x + " OUT OF 3 ON k) s");
+            assertThat(bucket).isNotEmpty().hasSizeLessThan(all.size());
+            union.addAll(bucket);
+        }
+        assertThat(union).containsExactlyInAnyOrderElementsOf(all);
+        List<String> half = diff.hadoopDb("SELECT k FROM dt TABLESAMPLE (50 PERCENT) WHERE k IS NOT NULL");
+        assertThat(all).containsAll(half);
+        assertThat(half).isNotEmpty().hasSizeLessThan(all.size());
+        assertThat(asJobs.hadoopDb("SELECT COUNT(*) FROM dt TABLESAMPLE (BUCKET 2 OUT OF 3)"))
+                .isEqualTo(diff.hadoopDb("SELECT COUNT(*) FROM dt TABLESAMPLE (BUCKET 2 OUT OF 3)"));
     }
 }

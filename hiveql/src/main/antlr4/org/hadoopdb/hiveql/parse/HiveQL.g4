@@ -279,13 +279,21 @@ joinCriteria
     ;
 
 relationPrimary
-    : tableName (AS? alias=identifier)?                                    #tableRelation
+    : tableName tableSample? (AS? alias=identifier)?                       #tableRelation
     | LPAREN query RPAREN (AS? alias=identifier)?                          #subqueryRelation
     | LPAREN relation RPAREN                                               #parenthesizedRelation
     ;
 
 tableName
     : (database=identifier DOT)? table=identifier
+    ;
+
+// Hive's sampling of a table: buckets (HadoopDB's chunks), a share of the data, or rows per split (refused)
+tableSample
+    : TABLESAMPLE LPAREN BUCKET numerator=INTEGER_VALUE OUT OF denominator=INTEGER_VALUE
+      (ON expression (COMMA expression)*)? RPAREN                                     #bucketSample
+    | TABLESAMPLE LPAREN percent=number PERCENT_KEYWORD RPAREN                        #percentSample
+    | TABLESAMPLE LPAREN rows=INTEGER_VALUE ROWS RPAREN                               #rowsSample
     ;
 
 groupByClause
@@ -503,6 +511,8 @@ nonReserved
     | ANALYZE | COMPUTE | STATISTICS | NOSCAN | FOR
     // complex types
     | COLLECTION | ITEMS | KEYS | MAP
+    // sampling
+    | BUCKET | OUT | OF | PERCENT_KEYWORD
     // partitions
     | PARTITIONED | PARTITIONS | EXTERNAL
     ;

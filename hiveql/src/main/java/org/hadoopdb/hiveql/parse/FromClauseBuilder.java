@@ -147,7 +147,8 @@ final class FromClauseBuilder {
     private SqlNode primary(HiveQL.RelationPrimaryContext ctx) {
         if (ctx instanceof HiveQL.TableRelationContext table) {
             SqlIdentifier name = queries.tableName(table.tableName());
-            return alias(name, table.alias);
+            SqlNode aliased = alias(name, table.alias);
+            return table.tableSample() == null ? aliased : sample(aliased, table.tableSample());
         }
         if (ctx instanceof HiveQL.SubqueryRelationContext subquery) {
             // Without an alias Calcite names the subquery itself (EXPR$n), as Hive 4 does (_u1 …).
@@ -160,6 +161,47 @@ final class FromClauseBuilder {
                     + "write the joins without parentheses, or use WHERE EXISTS (…)");
         }
         return inner.relation();
+    }
+
+    /** {@code TABLESAMPLE (…)}: a sample of the table's chunks (see {@link TableSampleOperator}). */
+    private SqlNode sample(SqlNode table, HiveQL.TableSampleContext ctx) {
+        SqlParserPos pos = source.pos(ctx);
+        if (ctx instanceof HiveQL.BucketSampleContext bucket) {
+            int x;
+            int y;
+            try {
+                x = Integer.parseInt(bucket.numerator.getText());
+                y = Integer.parseInt(bucket.denominator.getText());
+            } catch (NumberFormatException e) {
+                throw source.error(bucket.numerator, "bucket numbers must be at most " + Integer.MAX_VALUE, e);
+            }
+            if (y < 1 || x < 1 || x > y) {
+                throw source.error(bucket.numerator, "TABLESAMPLE (BUCKET x OUT OF y) needs 1 <= x <= y, got "
+                        + x + " OUT OF " + y);
+            }
+            if (bucket.expression().isEmpty()) {
+                return TableSampleOperator.bucketSample(table, x, y, pos);
+            }
+            List<SqlIdentifier> columns = new ArrayList<>();
+            for (HiveQL.ExpressionContext e : bucket.expression()) {
+                if (!(expressions.expression(e) instanceof SqlIdentifier id) || !id.isSimple()) {
+                    throw source.error(e.getStart(), "TABLESAMPLE (BUCKET x OUT OF y ON …) samples the table's chunks, so ON "
+                            + "takes only the table's partitioning key (CLUSTERED BY) columns, not " + source.text(e)
+                            + "; leave out ON to sample by the partitioning key");
+                }
+                columns.add(id);
+            }
+            return TableSampleOperator.onColumns(table, x, y, columns, pos);
+        }
+        if (ctx instanceof HiveQL.PercentSampleContext percent) {
+            java.math.BigDecimal p = new java.math.BigDecimal(percent.percent.getText().replaceAll("[A-Za-z]+$", ""));
+            if (p.signum() <= 0 || p.compareTo(java.math.BigDecimal.valueOf(100)) > 0) {
+                throw source.error(percent.percent.getStart(), "TABLESAMPLE (n PERCENT) needs 0 < n <= 100, got " + p);
+            }
+            return TableSampleOperator.percentSample(table, p, pos);
+        }
+        throw source.error(ctx.getStart(), "TABLESAMPLE (n ROWS) is not supported: use LIMIT n, or sample the table's "
+                + "chunks with TABLESAMPLE (BUCKET x OUT OF y) or (n PERCENT)");
     }
 
     private SqlNode alias(SqlNode relation, HiveQL.IdentifierContext alias) {

@@ -121,8 +121,9 @@ public final class Analyzer {
                 : catalogReader.withSchemaPath(List.of(inDatabase));
         SqlValidator validator = newValidator(reader);
         SqlNode validated;
+        SqlNode resolved = TableSamples.resolve(SqlCopy.of(query), catalog, inDatabase);
         try {
-            validated = validator.validate(SqlCopy.of(query));
+            validated = validator.validate(resolved);
         } catch (CalciteContextException e) {
             throw SemanticErrors.translate(e, catalog, database, functionNames, query);
         } catch (RuntimeException | AssertionError e) {
@@ -148,7 +149,7 @@ public final class Analyzer {
     public RelDataType validatedRowType(SqlNode query) {
         SqlValidator validator = newValidator();
         try {
-            return validator.getValidatedNodeType(validator.validate(SqlCopy.of(query)));
+            return validator.getValidatedNodeType(validator.validate(TableSamples.resolve(SqlCopy.of(query), catalog, database)));
         } catch (CalciteContextException e) {
             throw SemanticErrors.translate(e, catalog, database, functionNames, query);
         }

@@ -42,6 +42,7 @@ public final class SmsSplitter {
     private final JoinSplit joins;
     private final WindowSplit windows;
     private final GenerateSplit generates;
+    private final SampleSplit samples;
 
     /**
      * @param pushdown   what the node databases may compute
@@ -61,6 +62,7 @@ public final class SmsSplitter {
         this.joins = new JoinSplit(ctx);
         this.windows = new WindowSplit(ctx);
         this.generates = new GenerateSplit(ctx);
+        this.samples = new SampleSplit(ctx);
     }
 
     /**
@@ -122,6 +124,9 @@ public final class SmsSplitter {
         }
         if (rel instanceof Window w) {
             return windows.split(w);
+        }
+        if (rel instanceof org.apache.calcite.rel.core.Sample s) {
+            return samples.split(s);
         }
         if (rel instanceof org.hadoopdb.planner.optimize.Generate g) {
             return generates.split(g);
