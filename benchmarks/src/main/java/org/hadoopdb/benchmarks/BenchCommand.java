@@ -11,7 +11,9 @@ import picocli.CommandLine.Command;
         description = {"Benchmarks, side by side in one run: 'pavlo' (the HadoopDB paper's tasks on every system), "
                 + "'tpch' (the 22 TPC-H queries on HadoopDB and one PostgreSQL), 'faults' (Fig. 11: a node killed or slowed "
                 + "during the small aggregation on YARN, HadoopDB vs Hadoop), 'latency' (short statements through running "
-                + "servers, e.g. our driver against Hive's on the HiveServer2 endpoint)."},
-        subcommands = {PaperBenchmark.class, TpchBenchmark.class, FaultToleranceBenchmark.class, LatencyBenchmark.class})
+                + "servers, e.g. our driver against Hive's on the HiveServer2 endpoint), 'partitions' (a one-year query on UserVisits "
+                + "partitioned by year and on the plain table)."},
+        subcommands = {PaperBenchmark.class, TpchBenchmark.class, FaultToleranceBenchmark.class, LatencyBenchmark.class,
+                org.hadoopdb.benchmarks.partition.PartitionBenchmark.class})
 public final class BenchCommand {
 }
