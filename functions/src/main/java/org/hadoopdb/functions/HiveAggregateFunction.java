@@ -58,11 +58,7 @@ public final class HiveAggregateFunction extends SqlAggFunction {
     public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
         String problem = problem(binding);
         if (problem != null && throwOnFailure) {
-            String message = getName() + ": " + problem;
-            org.apache.calcite.sql.parser.SqlParserPos pos = binding.getCall().getParserPosition();
-            throw new org.apache.calcite.runtime.CalciteContextException(message,
-                    new org.apache.calcite.sql.validate.SqlValidatorException(message, null),
-                    pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
+            throw ValidationErrors.at(binding.getCall(), getName() + ": " + problem);
         }
         return problem == null;
     }

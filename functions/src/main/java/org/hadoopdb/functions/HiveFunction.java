@@ -15,8 +15,6 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlOperandCountRanges;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
 import org.apache.calcite.sql.type.SqlTypeUtil;
-import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.validate.SqlValidatorException;
 
 /**
  * A HiveQL scalar function as Calcite's validator sees it: its name, Hive's parameter kinds with
@@ -141,9 +139,7 @@ public final class HiveFunction extends SqlFunction {
 
     /** A validation error at {@code node}'s position. */
     private static CalciteContextException error(SqlNode node, String message) {
-        SqlParserPos pos = node.getParserPosition();
-        return new CalciteContextException(message, new SqlValidatorException(message, null),
-                pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
+        return ValidationErrors.at(node, message);
     }
 
     @Override

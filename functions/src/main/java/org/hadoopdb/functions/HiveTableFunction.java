@@ -91,11 +91,7 @@ public final class HiveTableFunction extends SqlFunction implements SqlTableFunc
             return true;
         } catch (IllegalArgumentException e) {
             if (throwOnFailure) {
-                String message = getName() + ": " + e.getMessage();
-                org.apache.calcite.sql.parser.SqlParserPos pos = binding.getCall().getParserPosition();
-                throw new org.apache.calcite.runtime.CalciteContextException(message,
-                        new org.apache.calcite.sql.validate.SqlValidatorException(message, null),
-                        pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
+                throw ValidationErrors.at(binding.getCall(), getName() + ": " + e.getMessage());
             }
             return false;
         }

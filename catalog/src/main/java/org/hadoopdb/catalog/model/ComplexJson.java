@@ -50,6 +50,15 @@ public final class ComplexJson {
 
     /** Appends the stored form of {@code value} to {@code sb}. */
     public static void write(HiveType type, Object value, StringBuilder sb) {
+        append(type, value, sb, false);
+    }
+
+    /**
+     * Appends {@code value}: its stored form, or with {@code display} Hive's text of it
+     * ({@link ComplexDisplay}): maps as {@code {k:v}}, structs as {@code {"name":v}}, NaN and the
+     * infinities bare. The two differ only there, so one writer serves both.
+     */
+    static void append(HiveType type, Object value, StringBuilder sb, boolean display) {
         if (value == null) {
             sb.append("null");
             return;
@@ -61,7 +70,7 @@ public final class ComplexJson {
                     int i = 0;
                     for (Object e : (List<?>) value) {
                         sb.append(i++ == 0 ? "" : ",");
-                        write(type.elementType(), e, sb);
+                        append(type.elementType(), e, sb, display);
                     }
                     sb.append(']');
                 }
@@ -71,30 +80,34 @@ public final class ComplexJson {
                     if (fields.size() != types.size()) {
                         throw new CatalogException("A value of " + type + " needs " + types.size() + " fields, got " + fields.size());
                     }
-                    sb.append('[');
+                    sb.append(display ? '{' : '[');
                     for (int i = 0; i < types.size(); i++) {
                         sb.append(i == 0 ? "" : ",");
-                        write(types.get(i), fields.get(i), sb);
+                        if (display) {
+                            quote(type.fieldNames().get(i), sb);
+                            sb.append(':');
+                        }
+                        append(types.get(i), fields.get(i), sb, display);
                     }
-                    sb.append(']');
+                    sb.append(display ? '}' : ']');
                 }
                 case MAP -> {
-                    sb.append('[');
+                    sb.append(display ? '{' : '[');
                     int i = 0;
                     for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
-                        sb.append(i++ == 0 ? "[" : ",[");
-                        write(type.keyType(), e.getKey(), sb);
-                        sb.append(',');
-                        write(type.valueType(), e.getValue(), sb);
-                        sb.append(']');
+                        sb.append(i++ == 0 ? "" : ",").append(display ? "" : "[");
+                        append(type.keyType(), e.getKey(), sb, display);
+                        sb.append(display ? ':' : ',');
+                        append(type.valueType(), e.getValue(), sb, display);
+                        sb.append(display ? "" : "]");
                     }
-                    sb.append(']');
+                    sb.append(display ? '}' : ']');
                 }
                 case TINYINT, SMALLINT, INT, BIGINT -> sb.append(((Number) value).longValue());
                 case BOOLEAN -> sb.append(((Boolean) value).booleanValue());
                 case FLOAT, DOUBLE -> {
                     double d = ((Number) value).doubleValue();
-                    if (Double.isNaN(d) || Double.isInfinite(d)) {
+                    if (!display && (Double.isNaN(d) || Double.isInfinite(d))) {
                         sb.append('"').append(d).append('"');
                     } else {
                         sb.append(value);
