@@ -197,6 +197,27 @@ class Hs2ServerIT {
         }
     }
 
+    /** Complex columns go as HiveServer2 sends them: ARRAY/MAP/STRUCT types, their values as Hive's text in string columns. */
+    @Test
+    void arraysMapsAndStructsArriveAsHivesText() throws Exception {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS hs2_complex");
+            s.execute("CREATE TABLE hs2_complex (id INT, tags ARRAY<STRING>, props MAP<STRING,INT>, who STRUCT<name:STRING,age:INT>)");
+            s.execute("INSERT INTO hs2_complex SELECT 1, array('a', 'b'), map('k', 2), named_struct('name', 'ann', 'age', 30)");
+            try (ResultSet rs = s.executeQuery("SELECT tags, props, who, tags[1], who.age FROM hs2_complex")) {
+                ResultSetMetaData md = rs.getMetaData();
+                assertThat(md.getColumnType(1)).isEqualTo(Types.ARRAY);
+                assertThat(md.getColumnType(3)).isEqualTo(Types.STRUCT);
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("[\"a\",\"b\"]");
+                assertThat(rs.getString(2)).isEqualTo("{\"k\":2}");
+                assertThat(rs.getString(3)).isEqualTo("{\"name\":\"ann\",\"age\":30}");
+                assertThat(rs.getString(4)).isEqualTo("b");
+                assertThat(rs.getInt(5)).isEqualTo(30);
+            }
+        }
+    }
+
     @Test
     void metadataCallsDescribeTheCatalog() throws Exception {
         try (Connection c = connect(); Statement s = c.createStatement()) {

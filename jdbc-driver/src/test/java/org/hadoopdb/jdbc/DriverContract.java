@@ -128,6 +128,23 @@ abstract class DriverContract {
         }
     }
 
+    /** ARRAY, MAP and STRUCT values: Hive's text from getString and getObject, the elements from getArray. */
+    @Test
+    void complexValuesAreHivesTextAndArraysHaveTheirElements() throws Exception {
+        try (Connection c = connect(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT array(1, 2, NULL), map('k', 1), named_struct('a', 'x'), array(array('p'))")) {
+            assertThat(rs.getMetaData().getColumnTypeName(1)).isEqualTo("array<int>");
+            assertThat(rs.getMetaData().getColumnType(1)).isEqualTo(java.sql.Types.VARCHAR);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).isEqualTo("[1,2,null]");
+            assertThat((Object[]) rs.getArray(1).getArray()).containsExactly(1, 2, null);
+            assertThat(rs.getArray(1).getBaseTypeName()).isEqualTo("int");
+            assertThat(rs.getObject(2)).isEqualTo("{\"k\":1}");
+            assertThat(rs.getString(3)).isEqualTo("{\"a\":\"x\"}");
+            assertThat((Object[]) rs.getArray(4).getArray()).containsExactly("[\"p\"]");
+        }
+    }
+
     @Test
     void preparedStatementsBindTypedParametersSafely() throws Exception {
         try (Connection c = connect();
