@@ -3,9 +3,11 @@ package org.hadoopdb.spark;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.concat;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.min;
 import static org.apache.spark.sql.functions.sum;
 
 import java.sql.Date;
+import java.sql.Timestamp;
 import java.util.List;
 import java.util.Properties;
 import java.util.regex.Matcher;
@@ -23,7 +25,7 @@ import org.hadoopdb.jdbc.client.spark.HadoopDbSparkDialect;
  * standard output as a line {@code RESULT key=value}, for the test to compare with HiveQL's answers;
  * Spark's own logging goes to standard error.
  *
- * <p>Arguments: the server's URL, user, password, the table to read (columns id, v, s, d) and the
+ * <p>Arguments: the server's URL, user, password, the table to read (columns id, v, s, d, ts) and the
  * table to append to (created by Spark).
  */
 public final class SparkJdbcProgram {
@@ -86,6 +88,11 @@ public final class SparkJdbcProgram {
             Dataset<Row> dated = spark.read().jdbc(url, table, props).filter(col("d").geq(lit(Date.valueOf("2024-03-01"))));
             result("dated.count", dated.count());
             result("dated.pushed", pushed(dated));
+            Dataset<Row> timed = spark.read().jdbc(url, table, props)
+                    .filter(col("ts").geq(lit(Timestamp.valueOf("2024-01-01 12:00:00.5"))));
+            result("timed.count", timed.count());
+            result("timed.min", timed.agg(min("ts")).collectAsList().get(0).getTimestamp(0));
+            result("timed.pushed", pushed(timed));
 
             List<Row> five = spark.read().jdbc(url, table, props).limit(5).collectAsList();
             result("limit.rows", five.size());

@@ -11,6 +11,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import org.hadoopdb.cluster.embedded.testing.TestClusters;
@@ -33,6 +35,7 @@ class SparkJdbcIT {
     static final String TABLE = "spark_t";
     static final String APPENDED = "spark_w";
     static final int ROWS = 1000;
+    private static final DateTimeFormatter TIMESTAMP_TEXT = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSS");
 
     private static HadoopDbEngine engine;
     private static QueryServer server;
@@ -45,17 +48,20 @@ class SparkJdbcIT {
         new UsersFile(users).put(USER, PASSWORD.toCharArray());
         server = QueryServer.start(engine, new ServerSettings(0, "127.0.0.1", true, users, null, "", "PKCS12", 4, 32,
                 Duration.ofMinutes(2), Duration.ofMinutes(10), Duration.ofSeconds(5), 32));
-        // id 1..1000; v = 37·id mod 1000, every value of 0..999 once; s with a quote; d over four months
+        // id 1..1000; v = 37·id mod 1000, every value of 0..999 once; s with a quote; d over four months;
+        // ts every 90 s from midnight, plus a quarter second per id mod 4
         StringBuilder lines = new StringBuilder();
         for (int id = 1; id <= ROWS; id++) {
+            LocalDateTime ts = LocalDateTime.of(2024, 1, 1, 0, 0).plusSeconds(id * 90L).plusNanos(id % 4 * 250_000_000L);
             lines.append(id).append('|').append(id * 37 % 1000).append('|').append("it's #").append(id % 5).append('|')
-                    .append(LocalDate.of(2024, 1, 1).plusDays(id % 120)).append('\n');
+                    .append(LocalDate.of(2024, 1, 1).plusDays(id % 120)).append('|')
+                    .append(TIMESTAMP_TEXT.format(ts)).append('\n');
         }
         Path data = Files.writeString(dir.resolve(TABLE + ".txt"), lines);
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.executeUpdate("DROP TABLE IF EXISTS " + TABLE);
             s.executeUpdate("DROP TABLE IF EXISTS " + APPENDED);
-            s.executeUpdate("CREATE TABLE " + TABLE + " (id INT, v INT, s STRING, d DATE) CLUSTERED BY (id) INTO 4 BUCKETS "
+            s.executeUpdate("CREATE TABLE " + TABLE + " (id INT, v INT, s STRING, d DATE, ts TIMESTAMP) CLUSTERED BY (id) INTO 4 BUCKETS "
                     + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
             s.executeUpdate("LOAD DATA LOCAL INPATH '" + data + "' INTO TABLE " + TABLE);
         }
@@ -89,8 +95,9 @@ class SparkJdbcIT {
         String quoted = hive("SELECT count(*) FROM " + TABLE + " WHERE s = 'it\\'s #3'");
         String prefix = hive("SELECT count(*) FROM " + TABLE + " WHERE s LIKE 'it\\'s #1%'");
         String dated = hive("SELECT count(*) FROM " + TABLE + " WHERE d >= DATE '2024-03-01'");
+        String timed = hive("SELECT count(*) FROM " + TABLE + " WHERE ts >= TIMESTAMP '2024-01-01 12:00:00.5'");
         String sum = hive("SELECT sum(v) FROM " + TABLE + " WHERE v < 190");
-        assertThat(List.of(filtered, quoted, prefix, dated, sum)).containsExactly("190", "200", "200", "480", "17955");
+        assertThat(List.of(filtered, quoted, prefix, dated, timed, sum)).containsExactly("190", "200", "200", "480", "520", "17955");
 
         SparkJvm.Result spark = SparkJvm.run("org.hadoopdb.spark.SparkJdbcProgram",
                 List.of(server.jdbcUrl(), USER, PASSWORD, TABLE, APPENDED), 10);
@@ -105,6 +112,9 @@ class SparkJdbcIT {
                 .containsEntry("quoted.count", quoted)
                 .containsEntry("prefix.count", prefix)
                 .containsEntry("dated.count", dated)
+                .containsEntry("timed.count", timed)
+                // id 481: 481 · 90 s after midnight and a quarter second, as Spark's java.sql.Timestamp shows it
+                .containsEntry("timed.min", "2024-01-01 12:01:30.25")
                 .containsEntry("limit.rows", "5")
                 .containsEntry("topn.values", "[0, 1, 2, 3, 4]")
                 .containsEntry("catalog.limit.rows", "7")
@@ -118,6 +128,7 @@ class SparkJdbcIT {
         assertThat(r.get("quoted.pushed")).contains("*EqualTo(s,it's #3)");
         assertThat(r.get("prefix.pushed")).contains("*StringStartsWith(s,it's #1)");
         assertThat(r.get("dated.pushed")).contains("*GreaterThanOrEqual(d,2024-03-01)");
+        assertThat(r.get("timed.pushed")).contains("*GreaterThanOrEqual(ts,2024-01-01 12:00:00.5)");
         assertThat(r.get("backslash.pushed")).contains("*EqualTo(s,back\\slash 1)");
         assertThat(r.get("topn.pushed")).contains("PushedTopN: ORDER BY [v ASC NULLS FIRST] LIMIT 5");
         assertThat(r.get("catalog.limit.pushed")).contains("PushedLimit: LIMIT 7");
