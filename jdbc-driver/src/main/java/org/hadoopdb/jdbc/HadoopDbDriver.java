@@ -11,6 +11,7 @@ import org.apache.calcite.avatica.remote.Driver;
 import org.hadoopdb.jdbc.client.HadoopDbFactory;
 import org.hadoopdb.jdbc.client.HadoopDbHttpClient;
 import org.hadoopdb.jdbc.client.JdbcUrl;
+import org.hadoopdb.jdbc.client.SparkDialects;
 
 /**
  * The HadoopDB JDBC driver, registered with {@link java.sql.DriverManager} through
@@ -25,6 +26,7 @@ import org.hadoopdb.jdbc.client.JdbcUrl;
  *
  * See {@link JdbcUrl} for the URL forms and properties. Both kinds of connection speak Avatica's
  * protocol to the same server-side implementation; the embedded one without a network in between.
+ * Loaded where Spark is, the driver registers HadoopDB's Spark dialect ({@link SparkDialects}).
  */
 public final class HadoopDbDriver extends Driver {
     /** The service factory of embedded connections, loaded by name so the remote-only driver jar needs no planner. */
@@ -34,6 +36,8 @@ public final class HadoopDbDriver extends Driver {
 
     static {
         new HadoopDbDriver().register();
+        // Spark finds its dialect for a URL in its own registry; Spark loads JDBC drivers on first use
+        SparkDialects.registerIfPresent(HadoopDbDriver.class.getClassLoader());
     }
 
     public HadoopDbDriver() {

@@ -39,6 +39,8 @@ class ShadedDriverIT {
                             // Avatica's protocol names its message classes on the wire: it cannot move
                             && !n.startsWith("org/apache/calcite/avatica/"))
                     .forEach(outside::add);
+            // Spark's dialect ships in the jar (Spark itself does not: Spark brings it)
+            assertThat(j.getEntry("org/hadoopdb/jdbc/client/spark/HadoopDbSparkDialect.class")).isNotNull();
         }
         assertThat(outside).as("unrelocated library classes").isEmpty();
 
