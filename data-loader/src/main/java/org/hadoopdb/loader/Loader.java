@@ -37,6 +37,8 @@ import org.hadoopdb.loader.physical.PhysicalNames;
  * }</pre>
  */
 public final class Loader {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Loader.class);
+
     private final HadoopDbConfig config;
     private final CatalogStore store;
 
@@ -66,7 +68,8 @@ public final class Loader {
         }
         String loadId = PhysicalNames.newLoadId();
         Duration lockTimeout = config.get(ConfigKeys.LOAD_LOCK_TIMEOUT);
-        try (LoadLock lock = LoadLock.acquire(store.directory(), config.hadoopConf(), table.name(), loadId, "load", lockTimeout)) {
+        try (LoadLock lock = LoadLock.acquire(store.directory(), config.hadoopConf(), table.name(), loadId, "load", lockTimeout,
+                config.get(ConfigKeys.LOAD_LOCK_WAIT), LOG::info)) {
             Catalog current = store.load(); // the table as it is now that no one else can load it
             TableInfo now = current.findTable(name).orElseThrow(() -> new LoaderException("Table '" + name
                     + "' was dropped before its load could start"));

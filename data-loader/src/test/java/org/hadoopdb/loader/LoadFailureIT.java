@@ -183,7 +183,8 @@ class LoadFailureIT {
     @Test
     void twoLoadsOfOneTableDoNotRunAtOnce() throws Exception {
         createAndLoadFirstGeneration(10);
-        HadoopDbConfig config = LoadTesting.config();
+        // without waiting: a second writer fails at once, naming the first (LoadLockTest covers the wait)
+        HadoopDbConfig config = LoadTesting.config().with(java.util.Map.of("hadoopdb.load.lock-wait", "0"));
         try (LoadLock held = LoadLock.acquire(config.home().catalogStore().directory(), config.hadoopConf(), table, "lother",
                 "load", java.time.Duration.ofMinutes(5))) {
             assertThatThrownBy(() -> new Loader(config).load(LoadSpec.builder(table).input(input("x", 0, 5).toString()).build(),

@@ -107,11 +107,11 @@ public final class SparkJdbcProgram {
             result("aggregate.sum", total.collectAsList().get(0).getLong(0));
             result("aggregate.pushed", pushed(total));
 
-            // the table does not exist: Spark creates it (its id column NOT NULL) and inserts in batches, from one
-            // partition: HadoopDB loads a table one statement at a time and refuses a second concurrent one
+            // the table does not exist: Spark creates it (its id column NOT NULL) and inserts in batches from two
+            // partitions at once: HadoopDB writes a table one statement at a time, the second waiting for the first
             Dataset<Row> rows = spark.range(0, 100).select(col("id").cast("int").as("id"), col("id").multiply(2).as("twice"),
-                    concat(lit("back\\slash "), col("id").mod(2).cast("string")).as("s"));
-            rows.write().mode("append").option("numPartitions", "1").jdbc(url, appendTable, props);
+                    concat(lit("back\\slash "), col("id").mod(2).cast("string")).as("s")).repartition(2);
+            rows.write().mode("append").option("numPartitions", "2").jdbc(url, appendTable, props);
             result("append.rows", rows.count());
             Dataset<Row> backslash = spark.read().jdbc(url, appendTable, props).filter(col("s").equalTo("back\\slash 1"));
             result("backslash.count", backslash.count());

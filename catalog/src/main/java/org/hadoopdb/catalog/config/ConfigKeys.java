@@ -130,6 +130,9 @@ public final class ConfigKeys {
     public static final ConfigKey<Duration> LOAD_LOCK_TIMEOUT = duration("hadoopdb.load.lock-timeout", "5m",
             "A load's lock on its table expires this long after its last heartbeat (the loading process died); "
                     + "garbage collection then drops its staging data.");
+    public static final ConfigKey<Duration> LOAD_LOCK_WAIT = duration("hadoopdb.load.lock-wait", "10m",
+            "How long a load or INSERT waits for its table while another one writes it (concurrent writers of one table run "
+                    + "one after the other); past it the statement fails, naming the writer. 0: fail at once.");
     public static final ConfigKey<String> LOAD_TASK_OBSERVER = string("hadoopdb.load.task-observer", "",
             "Class name of an org.hadoopdb.loader.job.LoadTaskObserver the loader calls at its checkpoints (a chunk's COPY "
                     + "half sent, a replica's first rows sent, just before publication); on the tasks' class path. Default: none.");

@@ -73,6 +73,61 @@ public final class LoadLock implements AutoCloseable {
      */
     public static LoadLock acquire(Path catalogDir, Configuration conf, String table, String loadId, String purpose,
                                    Duration timeout) {
+        return acquire(catalogDir, conf, table, loadId, purpose, timeout, Duration.ZERO, message -> { });
+    }
+
+    /**
+     * As {@link #acquire(Path, Configuration, String, String, String, Duration)}, waiting up to {@code wait} while
+     * another live load holds the lock (concurrent inserts into one table run one after the other, as a client
+     * writing from several threads, such as Spark's JDBC writer, expects); {@code waiting} hears once whom it
+     * waits for.
+     *
+     * @throws LoaderException naming the holder when the lock is still held after {@code wait}, or when the
+     *                         waiting thread is interrupted (its statement was cancelled)
+     */
+    public static LoadLock acquire(Path catalogDir, Configuration conf, String table, String loadId, String purpose,
+                                   Duration timeout, Duration wait, java.util.function.Consumer<String> waiting) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        long pauseMs = 20;
+        boolean told = false;
+        while (true) {
+            try {
+                return acquireOnce(catalogDir, conf, table, loadId, purpose, timeout);
+            } catch (Busy busy) {
+                if (System.nanoTime() >= deadline) {
+                    throw busy;
+                }
+                if (!told) {
+                    waiting.accept("Waiting for table '" + table + "': " + busy.holder());
+                    told = true;
+                }
+                try {
+                    Thread.sleep(pauseMs);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new LoaderException("Cancelled while waiting for table '" + table + "': " + busy.holder(), e);
+                }
+                pauseMs = Math.min(1000, pauseMs * 2);
+            }
+        }
+    }
+
+    /** Another live load or drop holds the table's lock. */
+    private static final class Busy extends LoaderException {
+        private final String holder;
+
+        Busy(String table, String holder, String advice) {
+            super("Table '" + table + "' is busy: " + holder + ". " + advice);
+            this.holder = holder;
+        }
+
+        String holder() {
+            return holder;
+        }
+    }
+
+    private static LoadLock acquireOnce(Path catalogDir, Configuration conf, String table, String loadId, String purpose,
+                                        Duration timeout) {
         FileSystem fs = fileSystem(catalogDir, conf);
         Path file = new Path(new Path(catalogDir, DIR), URLEncoder.encode(table, StandardCharsets.UTF_8) + SUFFIX);
         Properties p = new Properties();
@@ -91,10 +146,10 @@ public final class LoadLock implements AutoCloseable {
                 Properties holder = read(fs, file);
                 long idleMs = System.currentTimeMillis() - st.getModificationTime();
                 if (idleMs <= timeout.toMillis()) {
-                    throw new LoaderException("Table '" + table + "' is busy: " + holder.getProperty("purpose", "a load") + " "
-                            + holder.getProperty("load", "?") + " by " + holder.getProperty("by", "?") + " has been running since "
-                            + holder.getProperty("started", "?") + ". Try again when it finishes (if that process died, its lock "
-                            + file + " expires " + timeout.toSeconds() + " s after its last heartbeat).");
+                    throw new Busy(table, holder.getProperty("purpose", "a load") + " " + holder.getProperty("load", "?") + " by "
+                            + holder.getProperty("by", "?") + " has been running since " + holder.getProperty("started", "?"),
+                            "Try again when it finishes (if that process died, its lock " + file + " expires "
+                            + timeout.toSeconds() + " s after its last heartbeat)");
                 }
                 LOG.warn("Taking over the lock of table '{}' from {} {} (no heartbeat for {} s)", table,
                         holder.getProperty("purpose"), holder.getProperty("load"), idleMs / 1000);
