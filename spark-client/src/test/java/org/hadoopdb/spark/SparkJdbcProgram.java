@@ -21,7 +21,8 @@ import org.hadoopdb.jdbc.client.spark.HadoopDbSparkDialect;
 /**
  * The Spark application {@code SparkJdbcIT} (module spark-test) runs in a JVM of its own, against a
  * HadoopDB query server: a partitioned read, pushed filters, LIMIT and top-N through Spark's JDBC
- * catalog, an append, and the same partitioned read without the dialect. It prints each result on
+ * catalog, a partitioned read on a DATE column, a {@code query=} with an aggregate, an append and an
+ * overwrite, and the same partitioned read without the dialect. It prints each result on
  * standard output as a line {@code RESULT key=value}, for the test to compare with HiveQL's answers;
  * Spark's own logging goes to standard error.
  *
@@ -75,6 +76,20 @@ public final class SparkJdbcProgram {
             result("partitioned.partitions", partitioned.rdd().getNumPartitions());
             result("partitioned.count", partitioned.count());
 
+            // partitioned on a DATE column: Spark writes the bounds as date literals in the dialect's spelling
+            Dataset<Row> byDate = spark.read().format("jdbc").option("url", url).option("dbtable", table)
+                    .option("driver", DRIVER).option("user", user).option("password", password)
+                    .option("partitionColumn", "d").option("lowerBound", "2024-01-01").option("upperBound", "2024-05-01")
+                    .option("numPartitions", "4").load();
+            result("datePartitioned.partitions", byDate.rdd().getNumPartitions());
+            result("datePartitioned.count", byDate.count());
+            // query= : Spark wraps the statement as a sub-query (SELECT * FROM (…) alias WHERE 1=0 for its schema)
+            Dataset<Row> grouped = spark.read().format("jdbc").option("url", url).option("driver", DRIVER)
+                    .option("user", user).option("password", password)
+                    .option("query", "SELECT s, count(*) AS n, sum(v) AS total FROM " + table + " GROUP BY s").load();
+            result("query.rows", grouped.orderBy("s").collectAsList().stream()
+                    .map(r -> r.getString(0) + "=" + r.getLong(1) + "/" + r.getLong(2)).toList());
+
             Dataset<Row> filtered = spark.read().jdbc(url, table, props).filter("v < 190");
             result("filtered.count", filtered.count());
             result("filtered.pushed", pushed(filtered));
@@ -113,6 +128,10 @@ public final class SparkJdbcProgram {
                     concat(lit("back\\slash "), col("id").mod(2).cast("string")).as("s")).repartition(2);
             rows.write().mode("append").option("numPartitions", "2").jdbc(url, appendTable, props);
             result("append.rows", rows.count());
+            // overwrite with truncate: Spark empties the table (TRUNCATE TABLE) and inserts the new rows
+            rows.write().mode("append").jdbc(url, appendTable + "_over", props);
+            rows.filter("id < 10").write().mode("overwrite").option("truncate", "true").jdbc(url, appendTable + "_over", props);
+            result("overwrite.count", spark.read().jdbc(url, appendTable + "_over", props).count());
             Dataset<Row> backslash = spark.read().jdbc(url, appendTable, props).filter(col("s").equalTo("back\\slash 1"));
             result("backslash.count", backslash.count());
             result("backslash.pushed", pushed(backslash));

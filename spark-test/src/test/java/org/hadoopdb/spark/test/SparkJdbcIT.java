@@ -61,6 +61,7 @@ class SparkJdbcIT {
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.executeUpdate("DROP TABLE IF EXISTS " + TABLE);
             s.executeUpdate("DROP TABLE IF EXISTS " + APPENDED);
+            s.executeUpdate("DROP TABLE IF EXISTS " + APPENDED + "_over");
             s.executeUpdate("CREATE TABLE " + TABLE + " (id INT, v INT, s STRING, d DATE, ts TIMESTAMP) CLUSTERED BY (id) INTO 4 BUCKETS "
                     + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
             s.executeUpdate("LOAD DATA LOCAL INPATH '" + data + "' INTO TABLE " + TABLE);
@@ -89,6 +90,19 @@ class SparkJdbcIT {
         }
     }
 
+    /** HiveQL's answer to the program's {@code query=}, in its spelling: {@code [s=n/total, …]} by s. */
+    private static String groups() throws SQLException {
+        List<String> out = new java.util.ArrayList<>();
+        try (Connection c = connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT s, count(*), sum(v) FROM " + TABLE + " GROUP BY s ORDER BY s")) {
+            while (rs.next()) {
+                out.add(rs.getString(1) + "=" + rs.getLong(2) + "/" + rs.getLong(3));
+            }
+        }
+        assertThat(out).hasSize(5);
+        return out.toString();
+    }
+
     @Test
     void sparkReadsFiltersLimitsAndAppendsThroughTheDialectWithHiveQlsAnswers() throws Exception {
         String filtered = hive("SELECT count(*) FROM " + TABLE + " WHERE v < 190");
@@ -108,6 +122,10 @@ class SparkJdbcIT {
                 .containsEntry("dialect", "org.hadoopdb.jdbc.client.spark.HadoopDbSparkDialect")
                 .containsEntry("partitioned.partitions", "4")
                 .containsEntry("partitioned.count", String.valueOf(ROWS))
+                .containsEntry("datePartitioned.partitions", "4")
+                .containsEntry("datePartitioned.count", String.valueOf(ROWS))
+                .containsEntry("query.rows", groups())
+                .containsEntry("overwrite.count", "10")
                 .containsEntry("filtered.count", filtered)
                 .containsEntry("quoted.count", quoted)
                 .containsEntry("prefix.count", prefix)
