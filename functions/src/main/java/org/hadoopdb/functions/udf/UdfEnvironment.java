@@ -75,6 +75,11 @@ public final class UdfEnvironment {
         return String.join(",", pairs);
     }
 
+    /** Whether a jar as written is a file on this machine (no scheme, or {@code file:}) rather than on a shared file system. */
+    public static boolean isLocal(String jar) {
+        return JarFiles.isLocal(jar);
+    }
+
     /** Makes {@code env} the one this process's tasks evaluate user functions with. */
     public static void install(UdfEnvironment env) {
         installed = env;

@@ -39,8 +39,12 @@ import org.hadoopdb.functions.udf.spi.FunctionClass;
 public final class UserFunction extends SqlFunction {
     private final UserFunctionSpec spec;
     private final UdfEnvironment environment;
+    /** A result type, as the function spells it and as Calcite types it. */
+    private record Result(String spelling, RelDataType type) {
+    }
+
     /** Result types by arguments: Calcite derives a call's type more than once. */
-    private final Map<List<Argument>, RelDataType> results = new ConcurrentHashMap<>();
+    private final Map<List<Argument>, Result> results = new ConcurrentHashMap<>();
     private volatile FunctionClass functionClass;
 
     public UserFunction(UserFunctionSpec spec, UdfEnvironment environment) {
@@ -138,11 +142,20 @@ public final class UserFunction extends SqlFunction {
         return resultType(arguments, binding.getTypeFactory());
     }
 
+    /**
+     * The function's result type for these arguments as HiveQL spells it (what the code generator tells
+     * each task to expect), asking the function if no call was typed with them yet.
+     */
+    public String resultSpelling(List<Argument> arguments, RelDataTypeFactory types) {
+        resultType(arguments, types);
+        return results.get(arguments).spelling();
+    }
+
     /** The function's result type for these arguments, asking the function the first time. */
     private RelDataType resultType(List<Argument> arguments, RelDataTypeFactory types) {
-        RelDataType known = results.get(arguments);
+        Result known = results.get(arguments);
         if (known != null) {
-            return known;
+            return known.type();
         }
         String hiveType;
         try (ExternalFunction f = UserFunctions.open(environment, spec, arguments)) {
@@ -154,7 +167,7 @@ public final class UserFunction extends SqlFunction {
         } catch (UserFunctionException e) {
             throw new UserFunctionException("The result of " + spec.describe() + " cannot be used: " + e.getMessage(), e);
         }
-        results.put(arguments, t);
+        results.put(arguments, new Result(hiveType, t));
         return t;
     }
 
