@@ -53,6 +53,10 @@ public final class UserFunctionTable implements SqlOperatorTable {
 
     /** The function a call names ({@code f} or {@code db.f}), if it is a user function. */
     public Optional<UserFunctionSpec> resolve(List<String> names) {
+        if (names.stream().anyMatch(n -> n == null || n.isBlank())) {
+            // Calcite also looks up operators that have no name of their own
+            return Optional.empty();
+        }
         if (names.size() == 1) {
             UserFunctionSpec t = temporary.get(names.get(0).toLowerCase(Locale.ROOT));
             if (t != null) {
