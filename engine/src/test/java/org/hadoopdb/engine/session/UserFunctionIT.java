@@ -156,6 +156,7 @@ class UserFunctionIT {
                 "11 | n11#7 | 22 | 1 | n11n11", "12 | n12#7 | 24 | 2 | n12n12");
         assertThat(query(jobs, sql)).containsExactlyElementsOf(expected);
         assertThat(query(client, sql)).containsExactlyElementsOf(expected);
+        assertThat(query(jobs, "EXPLAIN " + sql)).anySatisfy(line -> assertThat(line).startsWith("      Map: ").contains("twice("));
     }
 
     @Test
@@ -164,6 +165,7 @@ class UserFunctionIT {
         List<String> expected = List.of("0 | g0#4 | 60", "1 | g1#4 | 44", "2 | g2#4 | 52");
         assertThat(query(jobs, sql)).containsExactlyElementsOf(expected);
         assertThat(query(client, sql)).containsExactlyElementsOf(expected);
+        assertThat(query(jobs, "EXPLAIN " + sql)).anySatisfy(line -> assertThat(line).startsWith("    Reduce: ").contains("tag("));
     }
 
     @Test
