@@ -73,6 +73,33 @@ class ArchitectureTest {
                 .check(mainCode);
     }
 
+    /**
+     * Hive's classes never run on HadoopDB's class path: only the hive-udf-bridge module touches them, and it is
+     * loaded by the user functions' own class loader (docs/architecture.md, "Key decisions").
+     */
+    @Test
+    void noModuleUsesHiveOrTheBridgeDirectly() {
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("org.apache.hadoop.hive..", "org.hadoopdb.hiveudf..")
+                .because("Hive's jars are loaded only by the isolated class loader of user functions")
+                .check(mainCode);
+    }
+
+    /** The bridge (imported from its build, since it is on no class path) sees HadoopDB only through the SPI. */
+    @Test
+    void theBridgeSeesHadoopDbOnlyThroughTheSpi() {
+        java.nio.file.Path classes = java.nio.file.Path.of("..", "hive-udf-bridge", "target", "classes").toAbsolutePath().normalize();
+        assertThat(classes).as("the hive-udf-bridge module is built first (./mvnw install)").isDirectory();
+        JavaClasses bridge = new ClassFileImporter().importPath(classes);
+        assertThat(bridge.stream().filter(c -> c.getPackageName().startsWith("org.hadoopdb.hiveudf"))).hasSizeGreaterThan(3);
+        noClasses().that().resideInAPackage("org.hadoopdb.hiveudf..")
+                .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe("HadoopDB outside the SPI",
+                        (com.tngtech.archunit.core.domain.JavaClass c) -> c.getPackageName().startsWith("org.hadoopdb.")
+                                && !c.getPackageName().startsWith("org.hadoopdb.hiveudf")
+                                && !c.getPackageName().equals("org.hadoopdb.functions.udf.spi")))
+                .because("only org.hadoopdb.functions.udf.spi crosses the isolated class loader's boundary")
+                .check(bridge);
+    }
+
     @Test
     void modulesFormNoCycle() {
         slices().matching("org.hadoopdb.(*)..").should().beFreeOfCycles().check(mainCode);

@@ -15,6 +15,7 @@ import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.connector.row.SortKey;
 import org.hadoopdb.connector.row.SortKeyCodec;
+import org.hadoopdb.functions.udf.UserFunctionException;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.runtime.mr.JaninoLoader;
 import org.hadoopdb.runtime.mr.StageConf;
@@ -158,7 +159,7 @@ final class ClientStage {
                     + e.getMessage(), e);
         } catch (RuntimeException e) {
             parts.abandon();
-            throw e;
+            throw e instanceof UserFunctionException u ? failed(u) : e;
         }
         LOG.info("Stage {} ran in the client: {} rows written", stage.id(), parts.rows());
         return new Written(parts.rows());
@@ -281,6 +282,8 @@ final class ClientStage {
             return Optional.of(new FallBack(why));
         } catch (IOException e) {
             throw new PlannerException("Stage " + stage.id() + " (run in the client) failed: " + e.getMessage(), e);
+        } catch (UserFunctionException e) {
+            throw failed(e);
         } finally {
             reads = null;
             if (r != null) {
@@ -448,6 +451,11 @@ final class ClientStage {
     }
 
     /** The caller closed the result: unwinds the reduce operators. */
+    /** A user function that failed on a row here fails the stage, as it fails a job's task. */
+    private PlannerException failed(UserFunctionException e) {
+        return new PlannerException("Stage " + stage.id() + " (run in the client) failed: " + e.getMessage(), e);
+    }
+
     private static final class Stopped extends RuntimeException {
         Stopped() {
             super(null, null, false, false);

@@ -100,6 +100,7 @@ public final class QueryExecutor {
         }
         Path queryDir = QueryScratch.newQueryDir(config);
         Configuration base = jobConf(queryDir);
+        org.hadoopdb.runtime.mr.UserFunctionJobs.prepare(base, plan, config);
         ExecutionPlan exec = decide(plan, base);
         exec.explanation().forEach(line -> LOG.info("Run time: {}", line));
         // the jobs all run (and end) inside execute: the result streams without them

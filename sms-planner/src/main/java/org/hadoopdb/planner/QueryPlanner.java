@@ -8,6 +8,8 @@ import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.sql.SqlDialect;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.hadoopdb.functions.udf.UserFunctionTable;
 import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.hiveql.parse.HiveQlParser;
@@ -55,7 +57,7 @@ public final class QueryPlanner {
         }
     }
 
-    /** Plans a query whose unqualified table names are in the database {@code default}. */
+    /** Plans a query whose unqualified table names are in the database {@code default}, without user functions. */
     public PlannedQuery plan(Catalog catalog, SqlNode query, PlanningOptions options) {
         return plan(catalog, Names.DEFAULT_DATABASE, query, options);
     }
@@ -67,17 +69,31 @@ public final class QueryPlanner {
      * @throws PlannerException when a valid query cannot be planned
      */
     public PlannedQuery plan(Catalog catalog, String database, SqlNode query, PlanningOptions options) {
+        return plan(catalog, database, query, options, UserFunctionTable.NONE);
+    }
+
+    /**
+     * Plans a query against {@code catalog}, its unqualified table names found in {@code database}, its
+     * function names in the library and then in {@code functions} (the session's and the catalog's user
+     * functions).
+     *
+     * @throws SemanticException when the query is invalid or nested too deeply to plan
+     * @throws PlannerException when a valid query cannot be planned
+     */
+    public PlannedQuery plan(Catalog catalog, String database, SqlNode query, PlanningOptions options,
+                             UserFunctionTable functions) {
         try {
-            return planOnce(catalog, database, query, options);
+            return planOnce(catalog, database, query, options, functions);
         } catch (StackOverflowError e) {
             // Calcite's validator and rules recurse over the expression tree: a statement can nest too deeply
             throw new SemanticException("Cannot plan the query: " + HiveQlParser.TOO_DEEP, e);
         }
     }
 
-    private PlannedQuery planOnce(Catalog catalog, String database, SqlNode query, PlanningOptions options) {
+    private PlannedQuery planOnce(Catalog catalog, String database, SqlNode query, PlanningOptions options,
+                                  UserFunctionTable functions) {
         long start = System.nanoTime();
-        Analyzer analyzer = new Analyzer(catalog, database, operators, functionNames);
+        Analyzer analyzer = new Analyzer(catalog, database, SqlOperatorTables.chain(operators, functions), functionNames);
         RelRoot root = analyzer.toRel(query);
         RelNode logical = org.hadoopdb.functions.SessionDatabase.fix(LogicalOptimizer.optimize(root.project()),
                 analyzer.database());
@@ -86,7 +102,7 @@ public final class QueryPlanner {
         List<String> names = hiveNames(root.validatedRowType.getFieldNames());
         SmsSplitter splitter = new SmsSplitter(catalog, pushdown, new ChunkSqlGenerator(dialect), compiler, options,
                 analyzer.relBuilder());
-        QueryPlan plan = splitter.plan(optimized, names);
+        QueryPlan plan = splitter.plan(optimized, names).withFunctionJars(UserFunctionJars.of(optimized));
         return new PlannedQuery(plan, RelOptUtil.toString(optimized), System.nanoTime() - start, optimized != logical);
     }
 

@@ -205,6 +205,45 @@ class YarnClusterIT {
     }
 
     /**
+     * Hive user functions in YARN's containers, which see only Hadoop's jars: an old-style UDF compiled here
+     * against Hive's jar, added from this machine's disk, and Hive's bundled GenericUDFAbs, in map tasks (a
+     * filter over chunk rows) and reduce tasks (above the GROUP BY). The jobs ship Hive's jars and the UDF's
+     * through the distributed cache; the answers equal the built-in functions' in local mode.
+     */
+    @Test
+    @Order(2)
+    void hiveUserFunctionsRunInYarnContainers() throws Exception {
+        Path jar = org.hadoopdb.engine.testing.HiveUdfJar.build(work, "yarn-udfs", Map.of("hdbtest.Shout", """
+                package hdbtest;
+
+                public class Shout extends org.apache.hadoop.hive.ql.exec.UDF {
+                    public String evaluate(String s) {
+                        return s == null ? null : s.toUpperCase() + "!";
+                    }
+                }
+                """));
+        String lib = org.hadoopdb.engine.testing.HiveUdfJar.hiveLib().toString();
+        String udfs = "SELECT shout(url), COUNT(*), hive_abs(-SUM(revenue)) FROM visits WHERE shout(ip) LIKE '10.0.1%' GROUP BY url";
+        String builtIns = "SELECT concat(upper(url), '!'), COUNT(*), abs(-SUM(revenue)) FROM visits WHERE upper(ip) LIKE '10.0.1%' GROUP BY url";
+        List<String> expected;
+        try (Session local = engine.openSession(Map.of("hadoopdb.fetch.direct", "false", "mapreduce.framework.name", "local"))) {
+            expected = new Differential(local, engine, onePostgres.reference(), onePostgres.schema(), 12).hadoopDb(builtIns);
+        }
+        try (Session s = engine.openSession(Map.of("hadoopdb.fetch.direct", "false", "hadoopdb.exec.client-stage.max-rows", "0",
+                "hadoopdb.udf.hive-lib", lib))) {
+            run(s, "ADD JAR '" + jar + "'");
+            run(s, "CREATE TEMPORARY FUNCTION shout AS 'hdbtest.Shout'");
+            run(s, "CREATE TEMPORARY FUNCTION hive_abs AS 'org.apache.hadoop.hive.ql.udf.generic.GenericUDFAbs'");
+            assertThat(expected).hasSizeGreaterThan(10);
+            assertThat(new Differential(s, engine, onePostgres.reference(), onePostgres.schema(), 12).hadoopDb(udfs))
+                    .containsExactlyInAnyOrderElementsOf(expected);
+        }
+        FileSystem hdfs = FileSystem.get(java.net.URI.create(hadoop.hdfsUri()), hadoop.conf());
+        assertThat(hdfs.globStatus(new org.apache.hadoop.fs.Path("/tmp/hadoopdb-*/jars/*-hive-exec-4.1.0.jar"))).hasSize(1);
+        assertThat(hdfs.globStatus(new org.apache.hadoop.fs.Path("/tmp/hadoopdb-*/jars/*-yarn-udfs.jar"))).hasSize(1);
+    }
+
+    /**
      * The paper's section 7: a speculative attempt of a slow chunk's task reads a replica. worker2
      * straggles for this job only: the first attempt of each task reading it holds after its first
      * row, reporting that it is alive but making no progress, until it is killed; speculation
@@ -212,7 +251,7 @@ class YarnClusterIT {
      * how fast the machine is: the straggler waits for the speculative attempt, not for a clock.
      */
     @Test
-    @Order(2)
+    @Order(3)
     void aSpeculativeAttemptOfASlowChunkReadsAReplica() throws Exception {
         Job job = urlCountJob("worker2", "speculation", 10000);
         job.getConfiguration().setBoolean("mapreduce.map.speculative", true);
@@ -239,7 +278,7 @@ class YarnClusterIT {
      * node always dies in the middle of a chunk, however slow the machine.
      */
     @Test
-    @Order(3)
+    @Order(4)
     void aNodeKilledDuringAJobIsReplacedByItsReplicas() throws Exception {
         Job job = urlCountJob("worker1", "kill", 20);
         job.getConfiguration().setBoolean("mapreduce.map.speculative", false);
@@ -256,7 +295,7 @@ class YarnClusterIT {
 
     /** worker1 is still down (previous test): SMS queries plan around it; with worker2 down too, a chunk has no copy left. */
     @Test
-    @Order(4)
+    @Order(5)
     void queriesUseReplicasWhileANodeIsDownAndNameTheChunkWhenNoCopyIsLeft() throws Exception {
         EmbeddedNode worker1 = embedded("worker1");
         try {

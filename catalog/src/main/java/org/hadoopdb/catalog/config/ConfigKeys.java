@@ -207,6 +207,15 @@ public final class ConfigKeys {
     public static final ConfigKey<Long> CLIENT_STAGE_MAX_BUFFER_BYTES = bytes("hadoopdb.exec.client-stage.max-buffer-bytes", "256MB",
             "The most memory a stage run in the client holds its rows in; past it the stage stops reading and runs as a job.");
 
+    // ---- user functions (Hive UDF jars) ----------------------------------------------------------
+
+    public static final ConfigKey<String> UDF_HIVE_LIB = string("hadoopdb.udf.hive-lib", null,
+            "Local directory holding Hive's jars and HadoopDB's bridge to them (hive-exec, its few run-time libraries and "
+                    + "hadoopdb-hive-udf-bridge), which user functions (CREATE FUNCTION ... AS 'class') are loaded with, in a "
+                    + "class loader of their own; jobs on a cluster ship them to their tasks. Default: <home>/lib/hive-udf when "
+                    + "it exists, else hive-udf-bridge/target/hive-lib of the source tree HadoopDB runs from (./mvnw package "
+                    + "builds it).");
+
     // ---- factories -----------------------------------------------------------------------------
 
     static ConfigKey<String> string(String name, String def, String description) {

@@ -25,6 +25,8 @@ import org.hadoopdb.catalog.Names;
  * @param views         the views ({@code CREATE VIEW}); tables and views share one name space
  * @param databases     the databases besides {@code default} ({@code CREATE DATABASE}); a table or view
  *                      of one is named {@code database.name} ({@link Names#qualify})
+ * @param functions     the permanent user functions ({@code CREATE FUNCTION}), named as tables are; they
+ *                      have a name space of their own
  */
 @JacksonXmlRootElement(localName = "catalog")
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -38,7 +40,8 @@ public record Catalog(
         @JsonProperty("scheme") List<PartitioningScheme> schemes,
         @JsonProperty("table") List<TableInfo> tables,
         @JsonProperty("view") List<ViewInfo> views,
-        @JsonProperty("database") List<DatabaseInfo> databases) {
+        @JsonProperty("database") List<DatabaseInfo> databases,
+        @JsonProperty("function") List<FunctionInfo> functions) {
 
     /** The XML format this code writes and reads. */
     public static final int FORMAT_VERSION = 1;
@@ -49,9 +52,17 @@ public record Catalog(
         tables = tables == null ? List.of() : List.copyOf(tables);
         views = views == null ? List.of() : List.copyOf(views);
         databases = databases == null ? List.of() : List.copyOf(databases);
+        functions = functions == null ? List.of() : List.copyOf(functions);
         if (cluster == null || cluster.isBlank()) {
             cluster = "hadoopdb";
         }
+    }
+
+    /** A catalog without user functions (as every catalog was before {@code CREATE FUNCTION}). */
+    public Catalog(int formatVersion, long version, String cluster, String publishedAt, String publishedBy,
+                   List<NodeInfo> nodes, List<PartitioningScheme> schemes, List<TableInfo> tables, List<ViewInfo> views,
+                   List<DatabaseInfo> databases) {
+        this(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables, views, databases, List.of());
     }
 
     /** An empty catalog (version 0): what a store holds before anything is published. */
@@ -91,6 +102,18 @@ public record Catalog(
     @JsonIgnore
     public List<String> viewNames() {
         return views.stream().map(ViewInfo::name).toList();
+    }
+
+    /** The permanent user function named {@code name} (its catalog name, case-insensitive). */
+    public Optional<FunctionInfo> findFunction(String name) {
+        String wanted = Names.normalize(name);
+        return functions.stream().filter(f -> f.name().equals(wanted)).findFirst();
+    }
+
+    /** The permanent user functions of database {@code database}, in catalog order. */
+    public List<FunctionInfo> functionsIn(String database) {
+        String db = Names.normalize(database);
+        return functions.stream().filter(f -> Names.databaseOf(f.name()).equals(db)).toList();
     }
 
     /** Whether a table or a view has this name (case-insensitive). */
@@ -202,7 +225,27 @@ public record Catalog(
         if (!tablesIn(d.name()).isEmpty() || !viewsIn(d.name()).isEmpty()) {
             throw new CatalogException("Database '" + d.name() + "' is not empty");
         }
-        return with(nodes, schemes, tables, views, databases.stream().filter(x -> !x.name().equals(d.name())).toList());
+        // a database's functions go with it (they are names only; their jars are not touched)
+        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables, views,
+                databases.stream().filter(x -> !x.name().equals(d.name())).toList(),
+                functions.stream().filter(f -> !Names.databaseOf(f.name()).equals(d.name())).toList());
+    }
+
+    /** Adds the permanent function, or replaces the function of the same name. */
+    public Catalog withFunction(FunctionInfo function) {
+        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables, views, databases,
+                replaceOrAdd(functions, function, f -> f.name().equals(function.name())));
+    }
+
+    /** Removes the permanent function {@code name}, which must exist. */
+    public Catalog withoutFunction(String name) {
+        String wanted = Names.normalize(name);
+        if (findFunction(wanted).isEmpty()) {
+            throw new CatalogException("Function '" + name + "' does not exist"
+                    + Names.didYouMean(wanted, functions.stream().map(FunctionInfo::name).toList()));
+        }
+        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables, views, databases,
+                functions.stream().filter(f -> !f.name().equals(wanted)).toList());
     }
 
     /** Adds the node, or replaces the node with the same id. */
@@ -222,14 +265,14 @@ public record Catalog(
 
     /** This snapshot stamped as published version {@code newVersion}. */
     public Catalog asPublished(long newVersion, String at, String by) {
-        return new Catalog(FORMAT_VERSION, newVersion, cluster, at, by, nodes, schemes, tables, views, databases);
+        return new Catalog(FORMAT_VERSION, newVersion, cluster, at, by, nodes, schemes, tables, views, databases, functions);
     }
 
     /** This snapshot with other contents (same version and stamps). */
     public Catalog with(List<NodeInfo> newNodes, List<PartitioningScheme> newSchemes, List<TableInfo> newTables,
                         List<ViewInfo> newViews, List<DatabaseInfo> newDatabases) {
         return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, newNodes, newSchemes, newTables,
-                newViews, newDatabases);
+                newViews, newDatabases, functions);
     }
 
     private static <T> List<T> replaceOrAdd(List<T> list, T item, Predicate<T> same) {

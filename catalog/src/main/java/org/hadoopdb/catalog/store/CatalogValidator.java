@@ -81,6 +81,18 @@ public final class CatalogValidator {
                 problems.add("view '" + v.name() + "' has no columns");
             }
         }
+        Set<String> functionNames = new HashSet<>();
+        for (org.hadoopdb.catalog.model.FunctionInfo f : catalog.functions()) {
+            if (!functionNames.add(f.name())) {
+                problems.add("duplicate function '" + f.name() + "'");
+            }
+            if (!databases.contains(Names.databaseOf(f.name()))) {
+                problems.add("function '" + f.name() + "' is in database '" + Names.databaseOf(f.name()) + "', which does not exist");
+            }
+            if (!f.className().matches("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*(\\.[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}]*)*")) {
+                problems.add("function '" + f.name() + "' has class '" + f.className() + "', which is not a Java class name");
+            }
+        }
         return problems;
     }
 

@@ -90,6 +90,26 @@ public final class JobClasspath {
     }
 
     /**
+     * Copies of local files in the cluster's jar cache ({@code <job scratch>/jars}, each named by a hash
+     * of its content, uploaded once), for jobs to name in their distributed cache without putting them on
+     * their class path (the user functions' jars, which their own class loader reads).
+     *
+     * @throws ConnectorException when the cache cannot be written
+     */
+    public static List<org.apache.hadoop.fs.Path> upload(Configuration conf, List<Path> files) {
+        HadoopDbConfig config = HadoopDbConfig.of(conf);
+        org.apache.hadoop.fs.Path cache = new org.apache.hadoop.fs.Path(config.home().jobScratch(), "jars");
+        config.home().requireReachableByTasks(cache, "hadoopdb.scratch.dir");
+        try {
+            FileSystem fs = cache.getFileSystem(conf);
+            return cachedAll(fs, fs.makeQualified(cache), files);
+        } catch (IOException e) {
+            throw new ConnectorException("Cannot upload " + files + " for the job's tasks to " + cache + ": " + e.getMessage()
+                    + " (set hadoopdb.scratch.dir to a directory this user may write on the cluster's file system)", e);
+        }
+    }
+
+    /**
      * The cached copies of {@code jars}, in order. A first upload sends a couple of hundred files;
      * each costs a round trip to the NameNode and a block pipeline to close, so they go in parallel.
      */

@@ -80,12 +80,22 @@ final class Describer {
 
     /** {@code SHOW FUNCTIONS [LIKE 'pattern']}: the library's function names, sorted. */
     static ListResult showFunctions(String pattern) {
+        return showFunctions(pattern, java.util.Set.of());
+    }
+
+    /** {@code SHOW FUNCTIONS [LIKE 'pattern']}: the library's function names and {@code userFunctions}, sorted. */
+    static ListResult showFunctions(String pattern, java.util.Set<String> userFunctions) {
         Pattern p = pattern == null ? null : hivePattern(pattern);
         List<Row> rows = new ArrayList<>();
-        org.hadoopdb.functions.HiveFunctionLibrary.instance().functions().stream()
-                .map(org.hadoopdb.functions.HiveFunctionLibrary.FunctionInfo::name).distinct().sorted()
+        java.util.stream.Stream.concat(org.hadoopdb.functions.HiveFunctionLibrary.instance().functions().stream()
+                .map(org.hadoopdb.functions.HiveFunctionLibrary.FunctionInfo::name), userFunctions.stream()).distinct().sorted()
                 .filter(n -> p == null || p.matcher(n).matches()).forEach(n -> rows.add(Row.of(FUNCTIONS, n)));
         return new ListResult(FUNCTIONS, rows);
+    }
+
+    /** {@code DESCRIBE FUNCTION name} of a user function, described by the session. */
+    static ListResult describeUserFunction(String description) {
+        return new ListResult(FUNCTIONS, List.of(Row.of(FUNCTIONS, description)));
     }
 
     /** {@code DESCRIBE FUNCTION name}: its signature and what it does, as Hive prints them. */

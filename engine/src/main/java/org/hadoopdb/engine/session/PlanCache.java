@@ -15,13 +15,19 @@ import org.hadoopdb.planner.sms.PlanningOptions;
  *
  * <p>A plan is found again only for the same statement text and the same parsed query (so two
  * bindings of one prepared statement's parameters are two statements), in the same current database,
- * with equal planning options, on the same catalog version. Plans holding the time they were made
+ * with equal planning options and the same temporary user functions, on the same catalog version
+ * (which holds the permanent ones). Plans holding the time they were made
  * at are never kept. Least recently used plans go first when the cache is full.
  */
 final class PlanCache {
     /** Everything a plan depends on besides the function library, which does not change while running. */
     record Key(long catalogVersion, String database, String text, String query, List<String> distributeBy,
-               PlanningOptions options) {
+               PlanningOptions options, String userFunctions) {
+
+        /** A key of a session without temporary functions. */
+        Key(long catalogVersion, String database, String text, String query, List<String> distributeBy, PlanningOptions options) {
+            this(catalogVersion, database, text, query, distributeBy, options, "");
+        }
     }
 
     private final int capacity;

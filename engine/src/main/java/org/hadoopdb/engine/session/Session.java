@@ -33,6 +33,10 @@ import org.hadoopdb.hiveql.ast.InsertTableStatement;
 import org.hadoopdb.hiveql.ast.QueryStatement;
 import org.hadoopdb.hiveql.ast.SetStatement;
 import org.hadoopdb.hiveql.ast.ShowFunctionsStatement;
+import org.hadoopdb.hiveql.ast.AddJarStatement;
+import org.hadoopdb.hiveql.ast.ListJarsStatement;
+import org.hadoopdb.hiveql.ast.CreateFunctionStatement;
+import org.hadoopdb.hiveql.ast.DropFunctionStatement;
 import org.hadoopdb.hiveql.ast.ShowTablesStatement;
 import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.hiveql.ast.Statement;
@@ -72,6 +76,7 @@ public final class Session implements AutoCloseable {
     private final ViewStatements views = new ViewStatements(this);
     private final AlterStatements alters = new AlterStatements(this);
     private final DatabaseStatements databases = new DatabaseStatements(this);
+    private final FunctionStatements functions = new FunctionStatements(this);
     /** The current database ({@code USE}): where unqualified table and view names are found. */
     private volatile String database = Names.DEFAULT_DATABASE;
     private volatile QueryExecutor running;
@@ -154,8 +159,20 @@ public final class Session implements AutoCloseable {
         } else if (statement instanceof ShowPartitionsStatement s) {
             return new StatementResult.Rows(new PartitionStatements(this).show(s));
         } else if (statement instanceof ShowFunctionsStatement f) {
-            return new StatementResult.Rows(f.describe() != null ? Describer.describeFunction(f.describe())
-                    : Describer.showFunctions(f.pattern()));
+            if (f.describe() == null) {
+                return new StatementResult.Rows(Describer.showFunctions(f.pattern(), functions.names(catalog())));
+            }
+            String user = org.hadoopdb.functions.HiveFunctionLibrary.instance().describe(f.describe()).isPresent() ? null
+                    : functions.describe(catalog(), f.describe());
+            return new StatementResult.Rows(user != null ? Describer.describeUserFunction(user) : Describer.describeFunction(f.describe()));
+        } else if (statement instanceof AddJarStatement a) {
+            return functions.addJars(a);
+        } else if (statement instanceof ListJarsStatement l) {
+            return functions.listJars(l);
+        } else if (statement instanceof CreateFunctionStatement c) {
+            return functions.create(c);
+        } else if (statement instanceof DropFunctionStatement d) {
+            return functions.drop(d);
         } else if (statement instanceof CreateTableStatement c) {
             return tables.create(c, listener);
         } else if (statement instanceof DropTableStatement d) {
@@ -294,12 +311,17 @@ public final class Session implements AutoCloseable {
         PlanCache.Key key;
         try {
             key = new PlanCache.Key(snapshot.version(), db, query.span().text(), query.query().toString(),
-                    query.distributeBy(), options);
+                    query.distributeBy(), options, functions.fingerprint());
         } catch (RuntimeException e) {
             // a query Calcite cannot print back is planned every time
-            return engine.planner().plan(snapshot, db, query.query(), options);
+            return plan(snapshot, db, query.query(), options);
         }
-        return engine.plans().plan(key, () -> engine.planner().plan(snapshot, db, query.query(), options));
+        return engine.plans().plan(key, () -> plan(snapshot, db, query.query(), options));
+    }
+
+    /** Plans {@code query} with this session's user functions (the temporary ones and the catalog's). */
+    PlannedQuery plan(Catalog snapshot, String db, org.apache.calcite.sql.SqlNode query, PlanningOptions options) {
+        return engine.planner().plan(snapshot, db, query, options, functions.table(snapshot));
     }
 
     private ListResult explain(ExplainStatement e) {

@@ -132,8 +132,7 @@ final class ViewStatements {
     }
 
     private RowSchema plan(Catalog catalog, SqlNode query) {
-        return session.engine().planner().plan(catalog, session.database(), query, PlanningOptions.from(session.config()))
-                .plan().schema();
+        return session.plan(catalog, session.database(), query, PlanningOptions.from(session.config())).plan().schema();
     }
 
     private static ViewInfo existing(Catalog catalog, String name) {

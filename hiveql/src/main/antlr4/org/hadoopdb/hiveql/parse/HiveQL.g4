@@ -45,6 +45,14 @@ statement
     | SHOW CREATE TABLE tableName                                             #showCreateTableStatement
     | SHOW COLUMNS (FROM | IN) tableName                                      #showColumnsStatement
     | SHOW TBLPROPERTIES tableName (LPAREN key=stringLiteral RPAREN)?         #showTblPropertiesStatement
+    | CREATE TEMPORARY? FUNCTION (database=identifier DOT)? name=identifier
+      AS className=stringLiteral (USING functionResource (COMMA functionResource)*)? #createFunctionStatement
+    | DROP TEMPORARY? FUNCTION (IF EXISTS)? (database=identifier DOT)? name=identifier #dropFunctionStatement
+    ;
+
+// USING JAR 'path' (Hive's FILE and ARCHIVE resources are refused by the statement builder)
+functionResource
+    : kind=identifier path=stringLiteral
     ;
 
 explainable
@@ -426,6 +434,7 @@ primaryExpression
     | function=(CURRENT_DATE | CURRENT_TIMESTAMP) (LPAREN RPAREN)?                    #currentDateTime
     | functionName LPAREN STAR RPAREN overClause?                                     #starFunctionCall
     | functionName LPAREN (quantifier=(ALL | DISTINCT)? expression (COMMA expression)*)? RPAREN overClause? #functionCall
+    | database=identifier DOT functionName LPAREN (expression (COMMA expression)*)? RPAREN #qualifiedFunctionCall
     | LPAREN query RPAREN                                                             #scalarSubquery
     | LPAREN expression RPAREN                                                        #parenthesized
     | qualifier=identifier DOT column=identifier                                      #qualifiedColumn
@@ -515,4 +524,6 @@ nonReserved
     | BUCKET | OUT | OF | PERCENT_KEYWORD
     // partitions
     | PARTITIONED | PARTITIONS | EXTERNAL
+    // user functions
+    | TEMPORARY
     ;

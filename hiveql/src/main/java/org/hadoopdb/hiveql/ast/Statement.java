@@ -10,7 +10,8 @@ public sealed interface Statement permits QueryStatement, ExplainStatement, Crea
         InsertTableStatement, ShowFunctionsStatement, UseStatement, CreateViewStatement, DropViewStatement,
         AlterViewStatement, RenameStatement, AlterTableStatement, ShowViewsStatement, TruncateTableStatement,
         ShowCreateTableStatement, ShowColumnsStatement, ShowTablePropertiesStatement, CreateDatabaseStatement,
-        DropDatabaseStatement, ShowDatabasesStatement, DescribeDatabaseStatement, AnalyzeTableStatement, ShowPartitionsStatement {
+        DropDatabaseStatement, ShowDatabasesStatement, DescribeDatabaseStatement, AnalyzeTableStatement, ShowPartitionsStatement,
+        AddJarStatement, ListJarsStatement, CreateFunctionStatement, DropFunctionStatement {
 
     /** Where the statement starts and its text. */
     SourceSpan span();

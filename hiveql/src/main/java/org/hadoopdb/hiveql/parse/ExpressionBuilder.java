@@ -337,6 +337,17 @@ final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
         return over(call, ctx.overClause(), pos);
     }
 
+    /** {@code db.f(…)}: database {@code db}'s permanent user function {@code f}. */
+    @Override
+    public SqlNode visitQualifiedFunctionCall(HiveQL.QualifiedFunctionCallContext ctx) {
+        SqlParserPos pos = source.pos(ctx);
+        List<SqlNode> operands = new ArrayList<>();
+        ctx.expression().forEach(e -> operands.add(expression(e)));
+        SqlUnresolvedFunction function = new SqlUnresolvedFunction(new SqlIdentifier(List.of(Identifiers.name(ctx.database, source),
+                functionName(ctx.functionName())), pos), null, null, null, null, SqlFunctionCategory.USER_DEFINED_FUNCTION);
+        return function.createCall(null, pos, operands.toArray(SqlNode[]::new));
+    }
+
     private String functionName(HiveQL.FunctionNameContext ctx) {
         return ctx.identifier() != null ? Identifiers.name(ctx.identifier(), source)
                 : Identifiers.lower(ctx.getStart().getText());

@@ -59,6 +59,10 @@ public final class HiveQlParser {
         if (set != null) {
             return set;
         }
+        Statement resources = ResourceStatementReader.read(chars, source);
+        if (resources != null) {
+            return resources;
+        }
         HiveQLLexer lexer = new HiveQLLexer(chars);
         lexer.removeErrorListeners();
         CommonTokenStream tokens = new CommonTokenStream(lexer);

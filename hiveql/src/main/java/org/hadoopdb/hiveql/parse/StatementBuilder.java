@@ -33,6 +33,8 @@ import org.hadoopdb.hiveql.ast.ShowPartitionsStatement;
 import org.hadoopdb.hiveql.ast.QueryStatement;
 import org.hadoopdb.hiveql.ast.RowFormat;
 import org.hadoopdb.hiveql.ast.ShowFunctionsStatement;
+import org.hadoopdb.hiveql.ast.CreateFunctionStatement;
+import org.hadoopdb.hiveql.ast.DropFunctionStatement;
 import org.hadoopdb.hiveql.ast.ShowTablesStatement;
 import org.hadoopdb.hiveql.ast.SortColumn;
 import org.hadoopdb.hiveql.ast.SourceSpan;
@@ -405,6 +407,34 @@ final class StatementBuilder extends HiveQLBaseVisitor<Statement> {
     @Override
     public Statement visitShowFunctionsStatement(HiveQL.ShowFunctionsStatementContext ctx) {
         return new ShowFunctionsStatement(optionalString(ctx.pattern), null, span());
+    }
+
+    @Override
+    public Statement visitCreateFunctionStatement(HiveQL.CreateFunctionStatementContext ctx) {
+        List<String> jars = new ArrayList<>();
+        for (HiveQL.FunctionResourceContext r : ctx.functionResource()) {
+            String kind = Identifiers.name(r.kind, source);
+            if (!kind.equals("jar")) {
+                throw source.error(r, "USING " + kind.toUpperCase(Locale.ROOT) + " is not supported: a function's resources are "
+                        + "jars (USING JAR 'path')");
+            }
+            jars.add(Literals.stringValue(r.path));
+        }
+        if (ctx.TEMPORARY() != null && ctx.database != null) {
+            throw source.error(ctx.database, "a temporary function belongs to the session, not to a database: "
+                    + "CREATE TEMPORARY FUNCTION " + Identifiers.name(ctx.name, source) + " AS …");
+        }
+        return new CreateFunctionStatement(functionName(ctx.database, ctx.name), Literals.stringValue(ctx.className).trim(),
+                jars, ctx.TEMPORARY() != null, span());
+    }
+
+    @Override
+    public Statement visitDropFunctionStatement(HiveQL.DropFunctionStatementContext ctx) {
+        return new DropFunctionStatement(functionName(ctx.database, ctx.name), ctx.TEMPORARY() != null, ctx.EXISTS() != null, span());
+    }
+
+    private String functionName(HiveQL.IdentifierContext database, HiveQL.IdentifierContext name) {
+        return (database == null ? "" : Identifiers.name(database, source) + ".") + Identifiers.name(name, source);
     }
 
     @Override

@@ -25,6 +25,7 @@ public final class StageMapper extends Mapper<Writable, Row, Writable, Row> {
     @Override
     protected void setup(Context context) {
         Stage stage = StageConf.stage(context.getConfiguration());
+        UserFunctionJobs.installForTask(context.getConfiguration());
         int input = ((StageSplit) context.getInputSplit()).input();
         Cancellation cancellation = QueryCancellation.forTask(context.getConfiguration());
         cancellation.check();

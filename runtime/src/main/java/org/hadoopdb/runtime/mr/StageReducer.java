@@ -21,6 +21,7 @@ public final class StageReducer extends Reducer<SortKey, Row, NullWritable, Row>
     @Override
     protected void setup(Context context) {
         Stage stage = StageConf.stage(context.getConfiguration());
+        UserFunctionJobs.installForTask(context.getConfiguration());
         Cancellation cancellation = QueryCancellation.forTask(context.getConfiguration());
         cancellation.check();
         inputRows = cancellation.ticker();

@@ -228,6 +228,9 @@ final class ExpressionCodegen {
         if (op instanceof HiveFunction f) {
             return new FunctionCalls(this).call(f, call);
         }
+        if (op instanceof org.hadoopdb.functions.udf.UserFunction f) {
+            return new UserFunctionCodegen(this).call(f, call);
+        }
         if (op == HiveOperators.DIVIDE) {
             return new ArithmeticCodegen(this).divide(call);
         }

@@ -60,6 +60,10 @@ public final class PostgresTranslation {
         if (op instanceof HiveFunction f) {
             return Decision.of(f.definition().postgres(call));
         }
+        if (op instanceof org.hadoopdb.functions.udf.UserFunction f) {
+            return Decision.refuse("user " + f.spec().describe() + " runs only in MapReduce: HadoopDB never pushes a user "
+                    + "function into PostgreSQL");
+        }
         if (op == HiveOperators.DIVIDE) {
             return divide(call);
         }
