@@ -12,6 +12,7 @@ import org.hadoopdb.catalog.CatalogException;
 import org.hadoopdb.catalog.config.HadoopDbConfig;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.ChunkInfo;
+import org.hadoopdb.catalog.model.LoadRecord;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.catalog.model.PartitioningScheme;
 import org.hadoopdb.catalog.model.TableInfo;
@@ -97,7 +98,12 @@ final class Publication {
         LoadTaskObserver.of(jobBase).publishing(table.name());
         boolean appended = !plan.overwrite() && table.generation() > 0;
         TableStats stats = TableStatsBuilder.build(table, appended, global.stats(), oneCopyEach);
-        return new Published(publishCatalog(chunks, stats), stats, loads);
+        // one copy's new rows (a replicated table has the same rows in every chunk)
+        long rowsLoaded = plan.isReplicated() ? (loads.isEmpty() ? 0 : loads.get(0).rowsLoaded())
+                : loads.stream().mapToLong(ChunkLoad::rowsLoaded).sum();
+        LoadRecord record = new LoadRecord(table.name(), plan.generation(), java.time.Instant.now().toString(), plan.overwrite(),
+                global.records(), rowsLoaded, global.rejected());
+        return new Published(publishCatalog(chunks, stats, record), stats, loads);
     }
 
     /** Drops the table's generations no catalog version needs any more; a failure only leaves them to 'hadoopdb cluster gc'. */
@@ -141,7 +147,7 @@ final class Publication {
         return out;
     }
 
-    private Catalog publishCatalog(List<ChunkInfo> chunks, TableStats stats) {
+    private Catalog publishCatalog(List<ChunkInfo> chunks, TableStats stats, LoadRecord record) {
         PartitioningScheme scheme = plan.scheme();
         try {
             return store.update("load " + table.name() + " generation " + plan.generation(), c -> {
@@ -159,7 +165,7 @@ final class Publication {
                 TableInfo updated = new TableInfo(cur.name(), cur.columns(), cur.distribution(), scheme == null ? null : scheme.id(),
                         cur.partitionKeys(), cur.sortColumns(), cur.indexColumns(), cur.properties(), plan.generation(), stats, chunks,
                         cur.partitionColumns(), withWritten(cur.partitions()));
-                return next.withTable(updated);
+                return next.withTable(updated).withLoad(record);
             });
         } catch (CatalogException e) {
             // The new version may have been written before the error (it is then the truth).

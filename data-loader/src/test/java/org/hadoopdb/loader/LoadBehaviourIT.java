@@ -51,6 +51,10 @@ class LoadBehaviourIT {
         assertThat(rejects).contains("in.txt\t4\tthe line has 1 field but the table has 2 columns")
                 .contains("in.txt\t5\tthe line has 3 fields").doesNotContain("in.txt\t1\t").doesNotContain("in.txt\t6\t");
         assertThat(report.summary()).contains("Rejected 3 of 6 records");
+        // the catalog version that published it keeps the load in its history, rejects and all
+        org.hadoopdb.catalog.model.LoadRecord record = LoadTesting.catalog().loads().get(LoadTesting.catalog().loads().size() - 1);
+        assertThat(record).isEqualTo(new org.hadoopdb.catalog.model.LoadRecord(name, report.generation(), record.finishedAt(), false,
+                6, 3, 3));
 
         assertThatThrownBy(() -> load(name, input, false, "2")).isInstanceOf(LoaderException.class)
                 .hasMessageContaining("rejected 3 of 6 records").hasMessageContaining("nothing was published");

@@ -37,6 +37,14 @@ final class ClusterPage {
                     .append(t.partitions() < 0 ? "" : Integer.toString(t.partitions())).append("</td><td>")
                     .append(t.location() == null ? "" : Html.escape(t.location())).append("</td></tr>\n");
         }
+        b.append("</table>\n<h2>Loads (the last ").append(c.loads().size()).append(", newest first)</h2>\n<table><tr><th>finished</th>"
+                + "<th>table</th><th>generation</th><th>mode</th><th>records read</th><th>rows loaded</th><th>rejected</th></tr>\n");
+        for (ClusterView.Load l : c.loads()) {
+            b.append("<tr><td>").append(Html.escape(l.finishedAt())).append("</td><td>").append(Html.escape(l.table()))
+                    .append("</td><td>").append(l.generation()).append("</td><td>").append(l.mode()).append("</td><td>")
+                    .append(l.recordsRead()).append("</td><td>").append(l.rowsLoaded()).append("</td><td")
+                    .append(l.rowsRejected() > 0 ? " class=\"FAILED\">" : ">").append(l.rowsRejected()).append("</td></tr>\n");
+        }
         b.append("</table>\n");
         return Html.page("Cluster", b.toString());
     }

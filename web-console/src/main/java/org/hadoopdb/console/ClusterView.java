@@ -7,14 +7,15 @@ import java.util.List;
 import java.util.Map;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.ChunkInfo;
+import org.hadoopdb.catalog.model.LoadRecord;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.catalog.model.TableInfo;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 
 /**
  * The cluster as the console shows it: the catalog's latest version, each node with whether it
- * answers now (its PostgreSQL version, connections and database size: {@link NodeProbes}), and each
- * table with its chunks, replicas, size and row count.
+ * answers now (its PostgreSQL version, connections and database size: {@link NodeProbes}), each
+ * table with its chunks, replicas, size and row count, and the catalog's history of loads with their rejects.
  */
 final class ClusterView implements AutoCloseable {
     /** How long the nodes have to answer before they are shown as unreachable. */
@@ -43,7 +44,17 @@ final class ClusterView implements AutoCloseable {
                  int partitions, String location) {
     }
 
-    record Snapshot(String cluster, long catalogVersion, String publishedAt, List<Node> nodes, List<Table> tables) {
+    /**
+     * One published load ({@code LOAD DATA}, {@code INSERT}, CTAS), from the catalog's history.
+     *
+     * @param mode {@code append} or {@code overwrite}
+     */
+    record Load(String table, long generation, String finishedAt, String mode, long recordsRead, long rowsLoaded,
+                long rowsRejected) {
+    }
+
+    record Snapshot(String cluster, long catalogVersion, String publishedAt, List<Node> nodes, List<Table> tables,
+                    List<Load> loads) {
         Map<String, Object> json() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("cluster", cluster);
@@ -51,6 +62,7 @@ final class ClusterView implements AutoCloseable {
             m.put("publishedAt", publishedAt);
             m.put("nodes", nodes);
             m.put("tables", tables);
+            m.put("loads", loads);
             return m;
         }
     }
@@ -89,7 +101,13 @@ final class ClusterView implements AutoCloseable {
             tables.add(new Table(t.name(), t.distribution().name(), t.chunks().size(), replicas, rows, bytes, t.generation(),
                     t.partitionColumns().isEmpty() ? -1 : t.partitions().size(), t.isExternal() ? t.location() : null));
         }
-        return new Snapshot(catalog.cluster(), catalog.version(), catalog.publishedAt(), nodes, tables);
+        List<Load> loads = new ArrayList<>();
+        for (int i = catalog.loads().size() - 1; i >= 0; i--) {
+            LoadRecord l = catalog.loads().get(i);
+            loads.add(new Load(l.table(), l.generation(), l.finishedAt(), l.overwrite() ? "overwrite" : "append", l.recordsRead(),
+                    l.rowsLoaded(), l.rowsRejected()));
+        }
+        return new Snapshot(catalog.cluster(), catalog.version(), catalog.publishedAt(), nodes, tables, loads);
     }
 
     @Override

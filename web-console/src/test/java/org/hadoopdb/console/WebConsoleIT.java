@@ -285,6 +285,19 @@ class WebConsoleIT {
         assertThat(table.get("generation").asLong()).isEqualTo(1);
         assertThat(table.get("partitions").asInt()).isEqualTo(-1);
         assertThat(table.get("location").isNull()).isTrue();
+        // the catalog's history of loads, newest first: wc_rows's first generation with all its rows
+        JsonNode load = null;
+        for (JsonNode l : clusterJson.get("loads")) {
+            if (l.get("table").asText().equals("wc_rows") && l.get("generation").asLong() == 1) {
+                load = l;
+            }
+        }
+        assertThat(load).isNotNull();
+        assertThat(load.get("rowsLoaded").asLong()).isEqualTo(ROWS);
+        assertThat(load.get("rowsRejected").asLong()).isZero();
+        assertThat(load.get("mode").asText()).isEqualTo("append");
+        assertThat(clusterPage.body()).contains("<h2>Loads (the last ").containsPattern("<td>wc_rows</td><td>1</td><td>append</td>"
+                + "<td>\\d+</td><td>" + ROWS + "</td><td>0</td></tr>");
     }
 
     @Test

@@ -27,6 +27,7 @@ import org.hadoopdb.catalog.Names;
  *                      of one is named {@code database.name} ({@link Names#qualify})
  * @param functions     the permanent user functions ({@code CREATE FUNCTION}), named as tables are; they
  *                      have a name space of their own
+ * @param loads         the last {@value #LOADS_KEPT} published loads, oldest first ({@link #withLoad})
  */
 @JacksonXmlRootElement(localName = "catalog")
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -41,10 +42,14 @@ public record Catalog(
         @JsonProperty("table") List<TableInfo> tables,
         @JsonProperty("view") List<ViewInfo> views,
         @JsonProperty("database") List<DatabaseInfo> databases,
-        @JsonProperty("function") List<FunctionInfo> functions) {
+        @JsonProperty("function") List<FunctionInfo> functions,
+        @JsonProperty("load") List<LoadRecord> loads) {
 
     /** The XML format this code writes and reads. */
     public static final int FORMAT_VERSION = 1;
+
+    /** How many loads the history keeps. */
+    public static final int LOADS_KEPT = 100;
 
     public Catalog {
         nodes = nodes == null ? List.of() : List.copyOf(nodes);
@@ -53,6 +58,7 @@ public record Catalog(
         views = views == null ? List.of() : List.copyOf(views);
         databases = databases == null ? List.of() : List.copyOf(databases);
         functions = functions == null ? List.of() : List.copyOf(functions);
+        loads = loads == null ? List.of() : List.copyOf(loads);
         if (cluster == null || cluster.isBlank()) {
             cluster = "hadoopdb";
         }
@@ -62,7 +68,24 @@ public record Catalog(
     public Catalog(int formatVersion, long version, String cluster, String publishedAt, String publishedBy,
                    List<NodeInfo> nodes, List<PartitioningScheme> schemes, List<TableInfo> tables, List<ViewInfo> views,
                    List<DatabaseInfo> databases) {
-        this(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables, views, databases, List.of());
+        this(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables, views, databases, List.of(), List.of());
+    }
+
+    /** A catalog without a history of loads. */
+    public Catalog(int formatVersion, long version, String cluster, String publishedAt, String publishedBy,
+                   List<NodeInfo> nodes, List<PartitioningScheme> schemes, List<TableInfo> tables, List<ViewInfo> views,
+                   List<DatabaseInfo> databases, List<FunctionInfo> functions) {
+        this(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables, views, databases, functions,
+                List.of());
+    }
+
+    /** This snapshot with {@code load} added to the history, which keeps the last {@value #LOADS_KEPT}. */
+    public Catalog withLoad(LoadRecord load) {
+        List<LoadRecord> out = new ArrayList<>(loads);
+        out.add(load);
+        List<LoadRecord> kept = out.subList(Math.max(0, out.size() - LOADS_KEPT), out.size());
+        return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables, views, databases,
+                functions, kept);
     }
 
     /** An empty catalog (version 0): what a store holds before anything is published. */
@@ -228,13 +251,13 @@ public record Catalog(
         // a database's functions go with it (they are names only; their jars are not touched)
         return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables, views,
                 databases.stream().filter(x -> !x.name().equals(d.name())).toList(),
-                functions.stream().filter(f -> !Names.databaseOf(f.name()).equals(d.name())).toList());
+                functions.stream().filter(f -> !Names.databaseOf(f.name()).equals(d.name())).toList(), loads);
     }
 
     /** Adds the permanent function, or replaces the function of the same name. */
     public Catalog withFunction(FunctionInfo function) {
         return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables, views, databases,
-                replaceOrAdd(functions, function, f -> f.name().equals(function.name())));
+                replaceOrAdd(functions, function, f -> f.name().equals(function.name())), loads);
     }
 
     /** Removes the permanent function {@code name}, which must exist. */
@@ -245,7 +268,7 @@ public record Catalog(
                     + Names.didYouMean(wanted, functions.stream().map(FunctionInfo::name).toList()));
         }
         return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, nodes, schemes, tables, views, databases,
-                functions.stream().filter(f -> !f.name().equals(wanted)).toList());
+                functions.stream().filter(f -> !f.name().equals(wanted)).toList(), loads);
     }
 
     /** Adds the node, or replaces the node with the same id. */
@@ -265,14 +288,14 @@ public record Catalog(
 
     /** This snapshot stamped as published version {@code newVersion}. */
     public Catalog asPublished(long newVersion, String at, String by) {
-        return new Catalog(FORMAT_VERSION, newVersion, cluster, at, by, nodes, schemes, tables, views, databases, functions);
+        return new Catalog(FORMAT_VERSION, newVersion, cluster, at, by, nodes, schemes, tables, views, databases, functions, loads);
     }
 
     /** This snapshot with other contents (same version and stamps). */
     public Catalog with(List<NodeInfo> newNodes, List<PartitioningScheme> newSchemes, List<TableInfo> newTables,
                         List<ViewInfo> newViews, List<DatabaseInfo> newDatabases) {
         return new Catalog(formatVersion, version, cluster, publishedAt, publishedBy, newNodes, newSchemes, newTables,
-                newViews, newDatabases, functions);
+                newViews, newDatabases, functions, loads);
     }
 
     private static <T> List<T> replaceOrAdd(List<T> list, T item, Predicate<T> same) {
