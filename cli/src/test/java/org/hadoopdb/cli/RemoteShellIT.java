@@ -131,7 +131,8 @@ class RemoteShellIT {
         sqlLine.setOutputStream(out);
         sqlLine.setErrorStream(out);
         Path script = Files.writeString(files.resolve("browse.sql"),
-                "!tables\n!columns rs_people\n!describe rs_people\nSELECT name, score FROM rs_people WHERE id = 2;\n");
+                "!tables\n!columns rs_people\n!describe rs_people\nSELECT name, score FROM rs_people WHERE id = 2;\n"
+                        + "SELECT a.name, b.score FROM rs_people a JOIN rs_people b ON a.id = b.id WHERE a.id = 2;\n");
         SqlLine.Status status = sqlLine.begin(new String[] {"-d", "org.hadoopdb.jdbc.HadoopDbDriver", "-u", server.jdbcUrl(),
                 "-n", "alice", "-p", "alices password", "--maxWidth=300", "-f", script.toString()},
                 new ByteArrayInputStream(new byte[0]), false);
@@ -140,6 +141,8 @@ class RemoteShellIT {
         assertThat(text).contains("rs_people").contains("TABLE").contains("first name").contains("DECIMAL")
                 .contains("born").contains("| bob  | null  |").contains("1 row selected");
         assertThat(text).doesNotContain("Error:");
+        // the join gives the same row again
+        assertThat(text.split("\\| bob  \\| null  \\|", -1)).hasSize(3);
     }
 
     @Test
