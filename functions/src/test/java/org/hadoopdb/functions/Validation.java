@@ -74,7 +74,7 @@ final class Validation {
             @Override
             public RelDataType getRowType(RelDataTypeFactory f) {
                 RelDataTypeFactory.Builder row = f.builder();
-                COLUMNS.forEach((name, type) -> row.add(name, toRel(HiveType.parse(type), f)));
+                COLUMNS.forEach((name, type) -> row.add(name, HiveRelTypes.toRel(HiveType.parse(type), f)));
                 return row.build();
             }
         });
@@ -125,30 +125,6 @@ final class Validation {
         SqlValidator.Config config = SqlValidator.Config.DEFAULT.withIdentifierExpansion(true)
                 .withConformance(SqlConformanceEnum.LENIENT).withTypeCoercionEnabled(true);
         return SqlValidatorUtil.newValidator(HiveFunctionLibrary.instance().operatorTable(), reader, types, config);
-    }
-
-    /** HiveQL column types as the planner maps them to Calcite's (every value nullable). */
-    private static RelDataType toRel(HiveType type, RelDataTypeFactory f) {
-        RelDataType t = switch (type.kind()) {
-            case TINYINT -> f.createSqlType(SqlTypeName.TINYINT);
-            case SMALLINT -> f.createSqlType(SqlTypeName.SMALLINT);
-            case INT -> f.createSqlType(SqlTypeName.INTEGER);
-            case BIGINT -> f.createSqlType(SqlTypeName.BIGINT);
-            case FLOAT -> f.createSqlType(SqlTypeName.REAL);
-            case DOUBLE -> f.createSqlType(SqlTypeName.DOUBLE);
-            case DECIMAL -> f.createSqlType(SqlTypeName.DECIMAL, type.precision(), type.scale());
-            case STRING -> f.createSqlType(SqlTypeName.VARCHAR);
-            case VARCHAR -> f.createSqlType(SqlTypeName.VARCHAR, type.length());
-            case CHAR -> f.createSqlType(SqlTypeName.CHAR, type.length());
-            case BOOLEAN -> f.createSqlType(SqlTypeName.BOOLEAN);
-            case DATE -> f.createSqlType(SqlTypeName.DATE);
-            case TIMESTAMP -> f.createSqlType(SqlTypeName.TIMESTAMP, 6);
-            case BINARY -> f.createSqlType(SqlTypeName.VARBINARY);
-            case ARRAY -> f.createArrayType(toRel(type.elementType(), f), -1);
-            case MAP -> f.createMapType(toRel(type.keyType(), f), toRel(type.valueType(), f));
-            case STRUCT -> f.createStructType(type.fieldTypes().stream().map(c -> toRel(c, f)).toList(), type.fieldNames());
-        };
-        return f.createTypeWithNullability(t, true);
     }
 
     private static Map<String, String> columns(String... columns) {

@@ -5,8 +5,6 @@ import java.util.Locale;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeField;
-import org.apache.calcite.rel.type.StructKind;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.NlsString;
 import org.hadoopdb.catalog.CatalogException;
 import org.hadoopdb.catalog.model.HiveType;
@@ -96,34 +94,9 @@ public final class UserFunctionTypes {
     public static RelDataType resultType(String hiveType, RelDataTypeFactory f) {
         String spelling = hiveType.equals("void") ? "string" : hiveType;
         try {
-            return toRel(HiveType.parse(spelling), f);
+            return org.hadoopdb.functions.HiveRelTypes.toRel(HiveType.parse(spelling), f);
         } catch (CatalogException e) {
             throw new UserFunctionException("its result type " + hiveType + " is not a HiveQL column type: " + e.getMessage(), e);
         }
-    }
-
-    static RelDataType toRel(HiveType type, RelDataTypeFactory f) {
-        RelDataType t = switch (type.kind()) {
-            case TINYINT -> f.createSqlType(SqlTypeName.TINYINT);
-            case SMALLINT -> f.createSqlType(SqlTypeName.SMALLINT);
-            case INT -> f.createSqlType(SqlTypeName.INTEGER);
-            case BIGINT -> f.createSqlType(SqlTypeName.BIGINT);
-            case FLOAT -> f.createSqlType(SqlTypeName.REAL);
-            case DOUBLE -> f.createSqlType(SqlTypeName.DOUBLE);
-            case DECIMAL -> f.createSqlType(SqlTypeName.DECIMAL, type.precision(), type.scale());
-            case STRING -> f.createSqlType(SqlTypeName.VARCHAR);
-            case VARCHAR -> f.createSqlType(SqlTypeName.VARCHAR, type.length());
-            case CHAR -> f.createSqlType(SqlTypeName.CHAR, type.length());
-            case BOOLEAN -> f.createSqlType(SqlTypeName.BOOLEAN);
-            case DATE -> f.createSqlType(SqlTypeName.DATE);
-            case TIMESTAMP -> f.createSqlType(SqlTypeName.TIMESTAMP, 6);
-            case BINARY -> f.createSqlType(SqlTypeName.VARBINARY);
-            case ARRAY -> f.createArrayType(toRel(type.elementType(), f), -1);
-            case MAP -> f.createMapType(toRel(type.keyType(), f), toRel(type.valueType(), f));
-            // as the planner types a struct column (TypeMapping): "s.f" may name a field without an alias
-            case STRUCT -> f.createStructType(StructKind.PEEK_FIELDS_NO_EXPAND,
-                    type.fieldTypes().stream().map(c -> toRel(c, f)).toList(), type.fieldNames());
-        };
-        return f.createTypeWithNullability(t, true);
     }
 }
