@@ -34,7 +34,8 @@ final class GenerateOperator extends Forwarding {
         this.outer = spec.outer();
         this.inputFields = spec.inputFields();
         this.out = new Row(spec.schema());
-        this.args = argsOf.apply(new Capture());
+        // the projection hands its (reused) row to this sink: the latest argument row
+        this.args = argsOf.apply(row -> argRow = row);
     }
 
     @Override
@@ -127,26 +128,5 @@ final class GenerateOperator extends Forwarding {
             out.set(inputFields + i, generated[i]);
         }
         next.accept(out);
-    }
-
-    /** Keeps the last argument row the projection made. */
-    private final class Capture implements RowSink {
-        @Override
-        public void accept(Row row) {
-            argRow = row;
-        }
-
-        @Override
-        public void endGroup() {
-        }
-
-        @Override
-        public void finish() {
-        }
-
-        @Override
-        public boolean done() {
-            return false;
-        }
     }
 }

@@ -2,9 +2,11 @@ package org.hadoopdb.planner.optimize;
 
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelShuttleImpl;
+import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rel.type.RelDataType;
@@ -26,43 +28,13 @@ public final class ComplexKeys {
 
     /** @throws SemanticException naming the first key column of a complex type */
     public static void check(RelNode rel) {
-        rel.accept(new RelShuttleImpl() {
+        new RelVisitor() {
             @Override
-            public RelNode visit(RelNode other) {
-                inspect(other);
-                return super.visit(other);
+            public void visit(RelNode node, int ordinal, RelNode parent) {
+                inspect(node);
+                super.visit(node, ordinal, parent);
             }
-
-            @Override
-            public RelNode visit(org.apache.calcite.rel.logical.LogicalAggregate a) {
-                inspect(a);
-                return super.visit(a);
-            }
-
-            @Override
-            public RelNode visit(org.apache.calcite.rel.logical.LogicalSort s) {
-                inspect(s);
-                return super.visit(s);
-            }
-
-            @Override
-            public RelNode visit(org.apache.calcite.rel.logical.LogicalJoin j) {
-                inspect(j);
-                return super.visit(j);
-            }
-
-            @Override
-            public RelNode visit(org.apache.calcite.rel.logical.LogicalFilter f) {
-                comparisons(f.getCondition(), "a condition");
-                return super.visit(f);
-            }
-
-            @Override
-            public RelNode visit(org.apache.calcite.rel.logical.LogicalProject p) {
-                p.getProjects().forEach(e -> comparisons(e, "an expression"));
-                return super.visit(p);
-            }
-        });
+        }.go(rel);
     }
 
     private static void inspect(RelNode rel) {
@@ -76,6 +48,10 @@ public final class ComplexKeys {
             }
         } else if (rel instanceof Join j) {
             comparisons(j.getCondition(), "a join condition");
+        } else if (rel instanceof Filter f) {
+            comparisons(f.getCondition(), "a condition");
+        } else if (rel instanceof Project p) {
+            p.getProjects().forEach(e -> comparisons(e, "an expression"));
         } else if (rel instanceof Window w) {
             for (Window.Group g : w.groups) {
                 for (int k : g.keys) {
@@ -117,7 +93,8 @@ public final class ComplexKeys {
         }
     }
 
-    static boolean isComplex(RelDataType t) {
+    /** Whether {@code t} is an ARRAY, MAP or STRUCT (ROW), whose values are jsonb in the chunks and not orderable. */
+    public static boolean isComplex(RelDataType t) {
         return switch (t.getSqlTypeName()) {
             case ARRAY, MAP, ROW, MULTISET -> true;
             default -> false;

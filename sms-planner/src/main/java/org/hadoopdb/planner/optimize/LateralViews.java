@@ -29,15 +29,6 @@ public final class LateralViews {
     public static RelNode toGenerates(RelNode rel) {
         return rel.accept(new RelShuttleImpl() {
             @Override
-            public RelNode visit(RelNode other) {
-                RelNode visited = super.visit(other);
-                if (visited instanceof LogicalCorrelate c) {
-                    return generate(c);
-                }
-                return visited;
-            }
-
-            @Override
             public RelNode visit(LogicalCorrelate correlate) {
                 return generate((LogicalCorrelate) visitChildren(correlate));
             }

@@ -7,6 +7,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.SqlKind;
+import org.hadoopdb.planner.optimize.ComplexKeys;
 import org.hadoopdb.planner.sqlgen.PostgresTranslation;
 
 /**
@@ -59,23 +60,16 @@ public final class HivePushdownPolicy implements PushdownPolicy {
         if (call.getKind() == SqlKind.IS_NULL || call.getKind() == SqlKind.IS_NOT_NULL) {
             return false;
         }
-        if (isComplex(call.getType())) {
+        if (ComplexKeys.isComplex(call.getType())) {
             return true;
         }
-        return call.operands.stream().anyMatch(o -> isComplex(o.getType()));
-    }
-
-    static boolean isComplex(org.apache.calcite.rel.type.RelDataType t) {
-        return switch (t.getSqlTypeName()) {
-            case ARRAY, MAP, ROW, MULTISET -> true;
-            default -> false;
-        };
+        return call.operands.stream().anyMatch(o -> ComplexKeys.isComplex(o.getType()));
     }
 
     @Override
     public String whyNotPushable(AggregateCall call) {
         SqlKind kind = call.getAggregation().getKind();
-        if (kind != SqlKind.COUNT && isComplex(call.getType())) {
+        if (kind != SqlKind.COUNT && ComplexKeys.isComplex(call.getType())) {
             return call.getAggregation().getName() + ": " + COMPLEX;
         }
         return switch (kind) {
