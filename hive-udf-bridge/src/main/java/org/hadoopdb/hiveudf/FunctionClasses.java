@@ -38,15 +38,16 @@ final class FunctionClasses {
             return new FunctionClass("UDF", deterministic);
         }
         if (GenericUDTF.class.isAssignableFrom(c)) {
-            throw new ExternalFunctionException(Kind.NOT_A_FUNCTION, "is a Hive table function (GenericUDTF), which HadoopDB "
-                    + "does not run yet: only scalar functions (UDF, GenericUDF)", null);
+            return new FunctionClass("GenericUDTF", deterministic);
         }
-        if (UDAF.class.isAssignableFrom(c) || GenericUDAFResolver.class.isAssignableFrom(c)) {
-            throw new ExternalFunctionException(Kind.NOT_A_FUNCTION, "is a Hive aggregate function (UDAF), which HadoopDB "
-                    + "does not run yet: only scalar functions (UDF, GenericUDF)", null);
+        if (GenericUDAFResolver.class.isAssignableFrom(c)) {
+            return new FunctionClass("GenericUDAF", deterministic);
         }
-        throw new ExternalFunctionException(Kind.NOT_A_FUNCTION, "is neither a Hive UDF (" + UDF.class.getName()
-                + ") nor a GenericUDF (" + GenericUDF.class.getName() + ")", null);
+        if (UDAF.class.isAssignableFrom(c)) {
+            return new FunctionClass("UDAF", deterministic);
+        }
+        throw new ExternalFunctionException(Kind.NOT_A_FUNCTION, "is none of Hive's function classes: a UDF ("
+                + UDF.class.getName() + "), GenericUDF, UDAF, GenericUDAFResolver or GenericUDTF", null);
     }
 
     /** A new GenericUDF for the class: the class itself, or Hive's bridge over an old-style UDF. */
@@ -55,8 +56,17 @@ final class FunctionClasses {
         if (kind.kind().equals("UDF")) {
             return new GenericUDFBridge(functionName, false, c.getName());
         }
+        if (!kind.kind().equals("GenericUDF")) {
+            throw new ExternalFunctionException(Kind.NOT_A_FUNCTION, "is " + (kind.aggregate() ? "an aggregate" : "a table function")
+                    + " (" + kind.kind() + "), not a scalar function", null);
+        }
+        return (GenericUDF) newInstance(c);
+    }
+
+    /** A new instance of the class, through its public constructor without arguments. */
+    static Object newInstance(Class<?> c) throws ExternalFunctionException {
         try {
-            return (GenericUDF) c.getDeclaredConstructor().newInstance();
+            return c.getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | RuntimeException e) {
             Throwable cause = e instanceof java.lang.reflect.InvocationTargetException t ? t.getCause() : e;
             throw new ExternalFunctionException(Kind.NOT_A_FUNCTION, "cannot be instantiated (it needs a public constructor "

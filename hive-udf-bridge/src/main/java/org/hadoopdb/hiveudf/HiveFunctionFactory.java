@@ -4,13 +4,15 @@ import java.util.List;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDF;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.hadoopdb.functions.udf.spi.Argument;
+import org.hadoopdb.functions.udf.spi.ExternalAggregate;
+import org.hadoopdb.functions.udf.spi.ExternalTableFunction;
 import org.hadoopdb.functions.udf.spi.ExternalFunction;
 import org.hadoopdb.functions.udf.spi.ExternalFunctionException;
 import org.hadoopdb.functions.udf.spi.ExternalFunctionFactory;
 import org.hadoopdb.functions.udf.spi.FunctionClass;
 
 /**
- * Opens Hive UDF and GenericUDF classes of this class loader (registered as the
+ * Opens Hive UDF, GenericUDF, UDAF, GenericUDAFResolver and GenericUDTF classes of this class loader (registered as the
  * {@link ExternalFunctionFactory} service): a GenericUDF is used as it is, an old-style UDF through
  * Hive's own {@code GenericUDFBridge}, which resolves its {@code evaluate} overload and converts the
  * arguments as Hive does. Calls into Hive run with this loader as the thread's context class loader,
@@ -34,5 +36,17 @@ public final class HiveFunctionFactory implements ExternalFunctionFactory {
             ObjectInspector result = HiveFunction.initialize(udf, inspectors);
             return new HiveFunction(udf, inspectors, result);
         });
+    }
+
+    @Override
+    public ExternalAggregate openAggregate(String functionName, String className, List<Argument> arguments)
+            throws ExternalFunctionException {
+        return ContextLoader.call(() -> HiveAggregate.open(functionName, FunctionClasses.load(className), arguments));
+    }
+
+    @Override
+    public ExternalTableFunction openTableFunction(String functionName, String className, List<Argument> arguments)
+            throws ExternalFunctionException {
+        return ContextLoader.call(() -> HiveGenerator.open(functionName, FunctionClasses.load(className), arguments));
     }
 }

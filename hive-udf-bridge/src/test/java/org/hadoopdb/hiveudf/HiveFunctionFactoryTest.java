@@ -7,6 +7,8 @@ import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.hadoopdb.functions.udf.spi.Argument;
+import org.hadoopdb.functions.udf.spi.ExternalAggregate;
+import org.hadoopdb.functions.udf.spi.ExternalTableFunction;
 import org.hadoopdb.functions.udf.spi.ExternalFunction;
 import org.hadoopdb.functions.udf.spi.ExternalFunctionException;
 import org.hadoopdb.functions.udf.spi.FunctionClass;
@@ -103,13 +105,52 @@ class HiveFunctionFactoryTest {
     }
 
     @Test
-    void classesThatAreNoScalarFunctionsAreNamedForWhatTheyAre() {
+    void classesAreNamedForWhatTheyAre() throws Exception {
         assertThatThrownBy(() -> factory.describe("com.example.Missing"))
                 .isInstanceOfSatisfying(ExternalFunctionException.class, e -> assertThat(e.kind()).isEqualTo(ExternalFunctionException.Kind.CLASS_NOT_FOUND));
         assertThatThrownBy(() -> factory.describe(TestFunctions.NotAFunction.class.getName()))
                 .isInstanceOfSatisfying(ExternalFunctionException.class, e -> assertThat(e.kind()).isEqualTo(ExternalFunctionException.Kind.NOT_A_FUNCTION))
-                .hasMessageStartingWith("is neither a Hive UDF");
-        assertThatThrownBy(() -> factory.describe(GENERIC + "GenericUDTFExplode")).hasMessageContaining("table function (GenericUDTF)");
-        assertThatThrownBy(() -> factory.describe(GENERIC + "GenericUDAFSum")).hasMessageContaining("aggregate function (UDAF)");
+                .hasMessageStartingWith("is none of Hive's function classes");
+        assertThat(factory.describe(GENERIC + "GenericUDTFExplode").tableFunction()).isTrue();
+        assertThat(factory.describe(GENERIC + "GenericUDAFSum").kind()).isEqualTo("GenericUDAF");
+        assertThat(factory.describe("org.apache.hadoop.hive.ql.udf.UDAFPercentile").kind()).isEqualTo("UDAF");
+        assertThatThrownBy(() -> factory.open("s", GENERIC + "GenericUDAFSum", List.of(Argument.of("int"))))
+                .hasMessageContaining("is an aggregate (GenericUDAF), not a scalar function");
+    }
+
+    @Test
+    void aggregatesRunOneGroupAtATimeInCompleteMode() throws Exception {
+        try (ExternalAggregate sum = factory.openAggregate("s", GENERIC + "GenericUDAFSum", List.of(Argument.of("int")))) {
+            assertThat(sum.returnType()).isEqualTo("bigint");
+            sum.iterate(new Object[] {3});
+            sum.iterate(new Object[] {null});
+            sum.iterate(new Object[] {4});
+            assertThat(sum.result()).isEqualTo(7L);
+            sum.reset();
+            assertThat(sum.result()).isNull();
+        }
+        try (ExternalAggregate p = factory.openAggregate("p", "org.apache.hadoop.hive.ql.udf.UDAFPercentile",
+                List.of(Argument.of("bigint"), Argument.constant("double", 0.5)))) {
+            for (long v : new long[] {1, 2, 3, 10}) {
+                p.iterate(new Object[] {v, 0.5});
+            }
+            assertThat(p.result()).isEqualTo(2.5);
+        }
+    }
+
+    @Test
+    void tableFunctionsForwardRowsOfTheColumnsTheyDeclare() throws Exception {
+        try (ExternalTableFunction stack = factory.openTableFunction("st", GENERIC + "GenericUDTFStack",
+                List.of(Argument.constant("int", 2), Argument.of("string"), Argument.of("int"), Argument.of("string"), Argument.of("int")))) {
+            assertThat(stack.columnNames()).containsExactly("col0", "col1");
+            assertThat(stack.columnTypes()).containsExactly("string", "int");
+            List<List<Object>> rows = new java.util.ArrayList<>();
+            stack.process(new Object[] {2, "a", 1, "b", null}, r -> rows.add(java.util.Arrays.asList(r)));
+            assertThat(rows).containsExactly(java.util.Arrays.asList("a", 1), java.util.Arrays.asList("b", null));
+            stack.finish(r -> rows.add(List.of(r)));
+            assertThat(rows).hasSize(2);
+        }
+        assertThatThrownBy(() -> factory.openTableFunction("ex", GENERIC + "GenericUDTFExplode", List.of(Argument.of("int"))))
+                .isInstanceOfSatisfying(ExternalFunctionException.class, e -> assertThat(e.kind()).isEqualTo(ExternalFunctionException.Kind.ARGUMENTS));
     }
 }

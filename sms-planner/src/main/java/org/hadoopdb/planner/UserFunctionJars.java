@@ -5,9 +5,12 @@ import java.util.List;
 import java.util.Set;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelVisitor;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
+import org.hadoopdb.functions.udf.UserAggregateFunction;
 import org.hadoopdb.functions.udf.UserFunction;
 
 /** The jars of the user functions a logical plan calls: what its jobs must ship to their tasks. */
@@ -33,6 +36,14 @@ final class UserFunctionJars {
             @Override
             public void visit(RelNode node, int ordinal, RelNode parent) {
                 node.accept(calls);
+                if (node instanceof Aggregate a) {
+                    for (AggregateCall call : a.getAggCallList()) {
+                        if (call.getAggregation() instanceof UserAggregateFunction f) {
+                            found[0] = true;
+                            jars.addAll(f.spec().jars());
+                        }
+                    }
+                }
                 super.visit(node, ordinal, parent);
             }
         }.go(root);

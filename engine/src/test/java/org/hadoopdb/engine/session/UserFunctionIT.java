@@ -91,6 +91,50 @@ class UserFunctionIT {
             }
             """;
 
+    private static final String JOINED = """
+            package hdbtest;
+
+            import org.apache.hadoop.hive.ql.exec.UDAF;
+            import org.apache.hadoop.hive.ql.exec.UDAFEvaluator;
+
+            /** An old-style UDAF: joined(s) is the group's non-NULL strings sorted and joined with '+', NULL for none. */
+            public class Joined extends UDAF {
+                public static class Evaluator implements UDAFEvaluator {
+                    private java.util.TreeSet<String> seen;
+
+                    public Evaluator() {
+                        init();
+                    }
+
+                    public void init() {
+                        seen = new java.util.TreeSet<>();
+                    }
+
+                    public boolean iterate(String s) {
+                        if (s != null) {
+                            seen.add(s);
+                        }
+                        return true;
+                    }
+
+                    public String terminatePartial() {
+                        return terminate();
+                    }
+
+                    public boolean merge(String partial) {
+                        if (partial != null) {
+                            seen.addAll(java.util.Arrays.asList(partial.split("\\\\+")));
+                        }
+                        return true;
+                    }
+
+                    public String terminate() {
+                        return seen.isEmpty() ? null : String.join("+", seen);
+                    }
+                }
+            }
+            """;
+
     @TempDir
     static Path temp;
     private static Path jar;
@@ -103,7 +147,7 @@ class UserFunctionIT {
 
     @BeforeAll
     static void start() throws Exception {
-        jar = HiveUdfJar.build(temp, "udfs", Map.of("hdbtest.Tag", TAG, "hdbtest.Twice", TWICE,
+        jar = HiveUdfJar.build(temp, "udfs", Map.of("hdbtest.Tag", TAG, "hdbtest.Twice", TWICE, "hdbtest.Joined", JOINED,
                 "hdbtest.NotAUdf", "package hdbtest; public class NotAUdf { }"));
         engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
         settings = Map.of("hadoopdb.udf.hive-lib", HiveUdfJar.hiveLib().toString());
@@ -125,6 +169,9 @@ class UserFunctionIT {
             run(s, "CREATE TEMPORARY FUNCTION tag AS 'hdbtest.Tag'");
             run(s, "CREATE TEMPORARY FUNCTION twice AS 'hdbtest.Twice' USING JAR '" + jar + "'");
             run(s, "CREATE TEMPORARY FUNCTION hive_abs AS 'org.apache.hadoop.hive.ql.udf.generic.GenericUDFAbs'");
+            run(s, "CREATE TEMPORARY FUNCTION hive_sum AS 'org.apache.hadoop.hive.ql.udf.generic.GenericUDAFSum'");
+            run(s, "CREATE TEMPORARY FUNCTION hive_pctl AS 'org.apache.hadoop.hive.ql.udf.UDAFPercentile'");
+            run(s, "CREATE TEMPORARY FUNCTION joined AS 'hdbtest.Joined'");
         }
     }
 
@@ -169,6 +216,25 @@ class UserFunctionIT {
     }
 
     @Test
+    void userAggregatesRunInTheReducers() {
+        // Hive's own GenericUDAFResolver2 (sum), an old-style UDAF of Hive's with a constant argument (percentile),
+        // and an old-style UDAF compiled here, next to a built-in aggregate
+        String sql = "SELECT grp, hive_sum(id), hive_pctl(id, 0.5), joined(name), count(*) FROM udf_t GROUP BY grp ORDER BY grp";
+        List<String> expected = List.of("0 | 30 | 7.5 | n12+n3+n6+n9 | 4", "1 | 22 | 5.5 | n1+n10+n4+n7 | 4",
+                "2 | 26 | 6.5 | n11+n2+n8 | 4");
+        for (Session s : List.of(jobs, client)) {
+            assertThat(query(s, sql)).containsExactlyElementsOf(expected);
+            assertThat(query(s, "SELECT hive_sum(id), joined(name) FROM udf_t WHERE id > 10")).containsExactly("23 | n11+n12");
+            // a global aggregate over no row: the function's own answer for an empty group
+            assertThat(query(s, "SELECT hive_sum(id), joined(name), count(*) FROM udf_t WHERE id > 100")).containsExactly("NULL | NULL | 0");
+        }
+        String plan = String.join("\n", query(jobs, "EXPLAIN " + sql));
+        assertThat(plan).contains("hive_sum($").contains("has no PostgreSQL equivalent");
+        assertThatThrownBy(() -> run(jobs, "SELECT hive_sum(array(id)) FROM udf_t")).isInstanceOf(SemanticException.class)
+                .hasMessageContaining("Wrong arguments for temporary function hive_sum");
+    }
+
+    @Test
     void explainSaysTheyRunInMapReduceNeverInPostgres() {
         String plan = String.join("\n", query(jobs, "EXPLAIN SELECT id FROM udf_t WHERE tag(name, 1) = 'n3#1'"));
         assertThat(plan).contains("runs in MapReduce").contains("user temporary function tag (class hdbtest.Tag) runs only in "
@@ -187,7 +253,7 @@ class UserFunctionIT {
         assertThatThrownBy(() -> run(jobs, "CREATE TEMPORARY FUNCTION nope AS 'hdbtest.Missing'")).isInstanceOf(SemanticException.class)
                 .hasMessageContaining("Class 'hdbtest.Missing' of function nope is not in its jars [" + jar + "] nor in Hive's");
         assertThatThrownBy(() -> run(jobs, "CREATE TEMPORARY FUNCTION nope AS 'hdbtest.NotAUdf'")).isInstanceOf(SemanticException.class)
-                .hasMessageContaining("Class hdbtest.NotAUdf of function nope is neither a Hive UDF");
+                .hasMessageContaining("Class hdbtest.NotAUdf of function nope is none of Hive's function classes");
         assertThatThrownBy(() -> run(jobs, "CREATE TEMPORARY FUNCTION nope AS 'x.Y' USING JAR '/nowhere/x.jar'"))
                 .isInstanceOf(SemanticException.class).hasMessageContaining("Jar '/nowhere/x.jar' does not exist");
         assertThatThrownBy(() -> run(jobs, "ADD JAR /nowhere/y.jar")).isInstanceOf(SemanticException.class)

@@ -3,14 +3,10 @@ package org.hadoopdb.functions.udf;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.rex.RexCallBinding;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlFunction;
@@ -20,10 +16,8 @@ import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperandCountRange;
 import org.apache.calcite.sql.SqlOperatorBinding;
-import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlOperandCountRanges;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
-import org.apache.calcite.sql.validate.SqlValidatorException;
 import org.apache.calcite.util.Litmus;
 import org.hadoopdb.functions.udf.spi.Argument;
 import org.hadoopdb.functions.udf.spi.ExternalFunction;
@@ -39,12 +33,7 @@ import org.hadoopdb.functions.udf.spi.FunctionClass;
 public final class UserFunction extends SqlFunction {
     private final UserFunctionSpec spec;
     private final UdfEnvironment environment;
-    /** A result type, as the function spells it and as Calcite types it. */
-    private record Result(String spelling, RelDataType type) {
-    }
-
-    /** Result types by arguments: Calcite derives a call's type more than once. */
-    private final Map<List<Argument>, Result> results = new ConcurrentHashMap<>();
+    private final ResultTypes results;
     private volatile FunctionClass functionClass;
 
     public UserFunction(UserFunctionSpec spec, UdfEnvironment environment) {
@@ -52,6 +41,11 @@ public final class UserFunction extends SqlFunction {
                 SqlFunctionCategory.USER_DEFINED_FUNCTION);
         this.spec = spec;
         this.environment = environment;
+        this.results = new ResultTypes(spec, arguments -> {
+            try (ExternalFunction f = UserFunctions.open(environment, spec, arguments)) {
+                return f.returnType();
+            }
+        });
     }
 
     public UserFunctionSpec spec() {
@@ -70,7 +64,8 @@ public final class UserFunction extends SqlFunction {
         return out;
     }
 
-    private static List<Argument> arguments(SqlCallBinding binding) {
+    /** The arguments a validated call initializes the function with (literals, negative ones too, as constants). */
+    static List<Argument> arguments(SqlCallBinding binding) {
         List<Argument> out = new ArrayList<>();
         for (int i = 0; i < binding.getOperandCount(); i++) {
             RelDataType t = binding.getOperandType(i);
@@ -112,34 +107,12 @@ public final class UserFunction extends SqlFunction {
     /** Initializes the function with the call's argument types: its own checks decide whether it takes them. */
     @Override
     public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
-        try {
-            resultType(arguments(binding), binding.getTypeFactory());
-            return true;
-        } catch (UserFunctionException e) {
-            if (!throwOnFailure) {
-                return false;
-            }
-            SqlParserPos pos = binding.getCall().getParserPosition();
-            throw new CalciteContextException(e.getMessage(), new SqlValidatorException(e.getMessage(), e),
-                    pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
-        }
+        return results.check(binding, throwOnFailure);
     }
 
     @Override
     public RelDataType inferReturnType(SqlOperatorBinding binding) {
-        List<Argument> arguments;
-        if (binding instanceof SqlCallBinding call) {
-            arguments = arguments(call);
-        } else if (binding instanceof RexCallBinding rex) {
-            arguments = arguments(rex.operands());
-        } else {
-            List<Argument> types = new ArrayList<>();
-            for (int i = 0; i < binding.getOperandCount(); i++) {
-                types.add(Argument.of(UserFunctionTypes.argumentType(binding.getOperandType(i))));
-            }
-            arguments = types;
-        }
-        return resultType(arguments, binding.getTypeFactory());
+        return results.infer(binding);
     }
 
     /**
@@ -147,28 +120,7 @@ public final class UserFunction extends SqlFunction {
      * each task to expect), asking the function if no call was typed with them yet.
      */
     public String resultSpelling(List<Argument> arguments, RelDataTypeFactory types) {
-        resultType(arguments, types);
-        return results.get(arguments).spelling();
-    }
-
-    /** The function's result type for these arguments, asking the function the first time. */
-    private RelDataType resultType(List<Argument> arguments, RelDataTypeFactory types) {
-        Result known = results.get(arguments);
-        if (known != null) {
-            return known.type();
-        }
-        String hiveType;
-        try (ExternalFunction f = UserFunctions.open(environment, spec, arguments)) {
-            hiveType = f.returnType();
-        }
-        RelDataType t;
-        try {
-            t = UserFunctionTypes.resultType(hiveType, types);
-        } catch (UserFunctionException e) {
-            throw new UserFunctionException("The result of " + spec.describe() + " cannot be used: " + e.getMessage(), e);
-        }
-        results.put(arguments, new Result(hiveType, t));
-        return t;
+        return results.of(arguments, types).spelling();
     }
 
     /** False when the class says so ({@code @UDFType(deterministic = false)}): Calcite then never merges or reuses calls. */

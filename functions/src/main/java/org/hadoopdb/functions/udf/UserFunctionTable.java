@@ -31,7 +31,7 @@ public final class UserFunctionTable implements SqlOperatorTable {
     private final Catalog catalog;
     private final String database;
     private final UdfEnvironment environment;
-    private final Map<String, UserFunction> made = new ConcurrentHashMap<>();
+    private final Map<String, SqlOperator> made = new ConcurrentHashMap<>();
 
     /**
      * @param temporary   the session's temporary functions by (lower-case) name
@@ -76,11 +76,26 @@ public final class UserFunctionTable implements SqlOperatorTable {
         if (syntax != SqlSyntax.FUNCTION && syntax != SqlSyntax.FUNCTION_ID || category == SqlFunctionCategory.USER_DEFINED_TABLE_FUNCTION || environment == null) {
             return;
         }
-        resolve(opName.names).ifPresent(spec -> operatorList.add(function(spec)));
+        resolve(opName.names).ifPresent(spec -> operatorList.add(operator(spec)));
     }
 
-    private UserFunction function(UserFunctionSpec spec) {
-        return made.computeIfAbsent((spec.temporary() ? "temporary " : "") + spec.name(), k -> new UserFunction(spec, environment));
+    /** The operator of a function (one per statement): an aggregate when its class is one, else a scalar function. */
+    private SqlOperator operator(UserFunctionSpec spec) {
+        return made.computeIfAbsent((spec.temporary() ? "temporary " : "") + spec.name(), k ->
+                isAggregate(spec) ? new UserAggregateFunction(spec, environment) : new UserFunction(spec, environment));
+    }
+
+    /**
+     * Whether the class is an aggregate. One that cannot be loaded now (a jar gone) is taken for a scalar
+     * function: its call then fails when the validator types it, with this reason and the call's position,
+     * and listing every function never fails on one the statement does not call.
+     */
+    private boolean isAggregate(UserFunctionSpec spec) {
+        try {
+            return UserFunctions.describe(environment, spec).aggregate();
+        } catch (UserFunctionException e) {
+            return false;
+        }
     }
 
     @Override
@@ -89,8 +104,8 @@ public final class UserFunctionTable implements SqlOperatorTable {
         if (environment == null) {
             return all;
         }
-        temporary.values().forEach(s -> all.add(function(s)));
-        catalog.functions().forEach(f -> all.add(function(spec(f))));
+        temporary.values().forEach(s -> all.add(operator(s)));
+        catalog.functions().forEach(f -> all.add(operator(spec(f))));
         return all;
     }
 }

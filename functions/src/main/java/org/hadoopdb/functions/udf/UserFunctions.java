@@ -3,6 +3,8 @@ package org.hadoopdb.functions.udf;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.hadoopdb.functions.udf.spi.Argument;
+import org.hadoopdb.functions.udf.spi.ExternalAggregate;
+import org.hadoopdb.functions.udf.spi.ExternalTableFunction;
 import org.hadoopdb.functions.udf.spi.ExternalFunction;
 import org.hadoopdb.functions.udf.spi.ExternalFunctionException;
 import org.hadoopdb.functions.udf.spi.ExternalFunctionFactory;
@@ -43,6 +45,32 @@ public final class UserFunctions {
     public static ExternalFunction open(UdfEnvironment env, UserFunctionSpec spec, List<Argument> arguments) {
         try {
             return factory(env, spec).open(spec.name(), spec.className(), arguments);
+        } catch (ExternalFunctionException e) {
+            throw failure(spec, e, arguments);
+        }
+    }
+
+    /**
+     * An initialized instance of the aggregate {@code spec} for these arguments (Hive's COMPLETE mode).
+     *
+     * @throws UserFunctionException as {@link #open}
+     */
+    public static ExternalAggregate openAggregate(UdfEnvironment env, UserFunctionSpec spec, List<Argument> arguments) {
+        try {
+            return factory(env, spec).openAggregate(spec.name(), spec.className(), arguments);
+        } catch (ExternalFunctionException e) {
+            throw failure(spec, e, arguments);
+        }
+    }
+
+    /**
+     * An initialized instance of the table function {@code spec} for these arguments.
+     *
+     * @throws UserFunctionException as {@link #open}
+     */
+    public static ExternalTableFunction openTableFunction(UdfEnvironment env, UserFunctionSpec spec, List<Argument> arguments) {
+        try {
+            return factory(env, spec).openTableFunction(spec.name(), spec.className(), arguments);
         } catch (ExternalFunctionException e) {
             throw failure(spec, e, arguments);
         }

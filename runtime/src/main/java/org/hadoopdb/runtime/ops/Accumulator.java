@@ -19,6 +19,10 @@ abstract class Accumulator {
 
     abstract void write(Row out, int field);
 
+    /** The end of the task's input: releases what the aggregate holds (a user aggregate's evaluator). */
+    void release() {
+    }
+
     static Accumulator create(AggCall call, OperatorSpec.Aggregate.Mode mode) {
         int[] a = call.args();
         HiveType type = call.type();
@@ -37,6 +41,7 @@ abstract class Accumulator {
             case COLLECT_SET -> new Collect(a[0], true);
             case PERCENTILE -> new Percentile(a[0], a[1]);
             case PERCENTILE_APPROX -> new ApproximatePercentile(a[0], a[1], a.length > 2 ? a[2] : -1);
+            case USER -> new UserAggregation(a, call.user());
         };
     }
 

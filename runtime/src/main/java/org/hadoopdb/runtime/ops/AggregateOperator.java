@@ -56,6 +56,9 @@ final class AggregateOperator extends Forwarding {
         if (groupFields == 0 && !emittedAny) {
             emit();
         }
+        for (Accumulator a : accumulators) {
+            a.release();
+        }
         next.finish();
     }
 

@@ -79,7 +79,7 @@ final class AggregateSplit implements OperatorSplit<Aggregate> {
                 fields.add(call.getArgList().get(i));
             }
             calls.add(new AggCall(completeKind(call), args, TypeMapping.toHive(call.getType(), "aggregate " + call.getName()),
-                    call.getName() == null ? "agg" + calls.size() : call.getName()));
+                    call.getName() == null ? "agg" + calls.size() : call.getName(), UserAggregates.of(call, a.getInput())));
         }
         RowSchema before = stage.currentSchema();
         int[] select = fields.stream().mapToInt(Integer::intValue).toArray();
@@ -128,6 +128,9 @@ final class AggregateSplit implements OperatorSplit<Aggregate> {
     private static AggCall.Kind completeKind(AggregateCall call) {
         if (call.getAggregation() instanceof org.hadoopdb.functions.HiveAggregateFunction hive) {
             return AggCall.Kind.valueOf(hive.kind().name());
+        }
+        if (call.getAggregation() instanceof org.hadoopdb.functions.udf.UserAggregateFunction) {
+            return AggCall.Kind.USER;
         }
         return switch (call.getAggregation().getKind()) {
             case COUNT -> call.getArgList().isEmpty() ? AggCall.Kind.COUNT_STAR : AggCall.Kind.COUNT;

@@ -11,7 +11,7 @@ public class ExternalFunctionException extends Exception {
     public enum Kind {
         /** The class is in none of the jars. */
         CLASS_NOT_FOUND,
-        /** The class exists but is no UDF or GenericUDF (or a kind HadoopDB does not run: UDAF, UDTF). */
+        /** The class exists but is no UDF or GenericUDF (nor an aggregate or table function class of Hive's). */
         NOT_A_FUNCTION,
         /** The function refused its argument types (Hive's {@code UDFArgumentException}). */
         ARGUMENTS,

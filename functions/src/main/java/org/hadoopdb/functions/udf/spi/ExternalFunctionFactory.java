@@ -10,7 +10,7 @@ public interface ExternalFunctionFactory {
 
     /**
      * What class {@code className} is, without calling it: that it exists in the loader's jars and is a
-     * scalar function class this factory runs.
+     * function class this factory runs (a scalar function, an aggregate or a table function).
      *
      * @throws ExternalFunctionException {@link ExternalFunctionException.Kind#CLASS_NOT_FOUND} or
      *                                   {@link ExternalFunctionException.Kind#NOT_A_FUNCTION}
@@ -26,4 +26,21 @@ public interface ExternalFunctionFactory {
      *                                   refuses the argument types (its own message), or as {@link #describe}
      */
     ExternalFunction open(String functionName, String className, List<Argument> arguments) throws ExternalFunctionException;
+
+    /**
+     * An instance of the aggregate class for arguments of these types, initialized in Hive's COMPLETE mode.
+     *
+     * @throws ExternalFunctionException as {@link #open}; {@link ExternalFunctionException.Kind#NOT_A_FUNCTION} when
+     *                                   the class is no aggregate
+     */
+    ExternalAggregate openAggregate(String functionName, String className, List<Argument> arguments) throws ExternalFunctionException;
+
+    /**
+     * An instance of the table function class for arguments of these types, initialized.
+     *
+     * @throws ExternalFunctionException as {@link #open}; {@link ExternalFunctionException.Kind#NOT_A_FUNCTION} when
+     *                                   the class is no table function
+     */
+    ExternalTableFunction openTableFunction(String functionName, String className, List<Argument> arguments)
+            throws ExternalFunctionException;
 }
