@@ -57,8 +57,9 @@ final class FunctionClasses {
             return new GenericUDFBridge(functionName, false, c.getName());
         }
         if (!kind.kind().equals("GenericUDF")) {
-            throw new ExternalFunctionException(Kind.NOT_A_FUNCTION, "is " + (kind.aggregate() ? "an aggregate" : "a table function")
-                    + " (" + kind.kind() + "), not a scalar function", null);
+            throw new ExternalFunctionException(Kind.NOT_A_FUNCTION, kind.aggregate() ? "is an aggregate (" + kind.kind()
+                    + "), not a scalar function" : "is a table function (" + kind.kind() + "), not a scalar function: call it in "
+                    + "LATERAL VIEW, or alone in a select list with AS (column, …)", null);
         }
         return (GenericUDF) newInstance(c);
     }

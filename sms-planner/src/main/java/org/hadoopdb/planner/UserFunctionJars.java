@@ -12,6 +12,8 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.hadoopdb.functions.udf.UserAggregateFunction;
 import org.hadoopdb.functions.udf.UserFunction;
+import org.hadoopdb.functions.udf.UserTableFunction;
+import org.hadoopdb.planner.optimize.Generate;
 
 /** The jars of the user functions a logical plan calls: what its jobs must ship to their tasks. */
 final class UserFunctionJars {
@@ -36,6 +38,10 @@ final class UserFunctionJars {
             @Override
             public void visit(RelNode node, int ordinal, RelNode parent) {
                 node.accept(calls);
+                if (node instanceof Generate g && g.function() instanceof UserTableFunction f) {
+                    found[0] = true;
+                    jars.addAll(f.spec().jars());
+                }
                 if (node instanceof Aggregate a) {
                     for (AggregateCall call : a.getAggCallList()) {
                         if (call.getAggregation() instanceof UserAggregateFunction f) {

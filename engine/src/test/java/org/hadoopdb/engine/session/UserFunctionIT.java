@@ -135,6 +135,48 @@ class UserFunctionIT {
             }
             """;
 
+    private static final String COUNTED = """
+            package hdbtest;
+
+            import java.util.List;
+            import org.apache.hadoop.hive.ql.exec.UDFArgumentException;
+            import org.apache.hadoop.hive.ql.metadata.HiveException;
+            import org.apache.hadoop.hive.ql.udf.generic.GenericUDTF;
+            import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
+            import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspectorFactory;
+            import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
+            import org.apache.hadoop.hive.serde2.objectinspector.primitive.PrimitiveObjectInspectorFactory;
+
+            /** counted(s): a row (s, its length) per call, and at the end a row ('total', rows made). */
+            public class Counted extends GenericUDTF {
+                private int rows;
+
+                @Override
+                public StructObjectInspector initialize(StructObjectInspector args) throws UDFArgumentException {
+                    if (args.getAllStructFieldRefs().size() != 1) {
+                        throw new UDFArgumentException("counted takes one string");
+                    }
+                    return ObjectInspectorFactory.getStandardStructObjectInspector(List.of("word", "len"), List.of(
+                            PrimitiveObjectInspectorFactory.javaStringObjectInspector,
+                            PrimitiveObjectInspectorFactory.javaIntObjectInspector));
+                }
+
+                @Override
+                public void process(Object[] args) throws HiveException {
+                    if (args[0] != null) {
+                        String s = args[0].toString();
+                        rows++;
+                        forward(new Object[] {s, s.length()});
+                    }
+                }
+
+                @Override
+                public void close() throws HiveException {
+                    forward(new Object[] {"total", rows});
+                }
+            }
+            """;
+
     @TempDir
     static Path temp;
     private static Path jar;
@@ -147,7 +189,7 @@ class UserFunctionIT {
 
     @BeforeAll
     static void start() throws Exception {
-        jar = HiveUdfJar.build(temp, "udfs", Map.of("hdbtest.Tag", TAG, "hdbtest.Twice", TWICE, "hdbtest.Joined", JOINED,
+        jar = HiveUdfJar.build(temp, "udfs", Map.of("hdbtest.Tag", TAG, "hdbtest.Twice", TWICE, "hdbtest.Joined", JOINED, "hdbtest.Counted", COUNTED,
                 "hdbtest.NotAUdf", "package hdbtest; public class NotAUdf { }"));
         engine = HadoopDbEngine.start(TestClusters.shared(2).config(), msg -> { });
         settings = Map.of("hadoopdb.udf.hive-lib", HiveUdfJar.hiveLib().toString());
@@ -172,6 +214,8 @@ class UserFunctionIT {
             run(s, "CREATE TEMPORARY FUNCTION hive_sum AS 'org.apache.hadoop.hive.ql.udf.generic.GenericUDAFSum'");
             run(s, "CREATE TEMPORARY FUNCTION hive_pctl AS 'org.apache.hadoop.hive.ql.udf.UDAFPercentile'");
             run(s, "CREATE TEMPORARY FUNCTION joined AS 'hdbtest.Joined'");
+            run(s, "CREATE TEMPORARY FUNCTION counted AS 'hdbtest.Counted'");
+            run(s, "CREATE TEMPORARY FUNCTION hive_stack AS 'org.apache.hadoop.hive.ql.udf.generic.GenericUDTFStack'");
         }
     }
 
@@ -232,6 +276,29 @@ class UserFunctionIT {
         assertThat(plan).contains("hive_sum($").contains("has no PostgreSQL equivalent");
         assertThatThrownBy(() -> run(jobs, "SELECT hive_sum(array(id)) FROM udf_t")).isInstanceOf(SemanticException.class)
                 .hasMessageContaining("Wrong arguments for temporary function hive_sum");
+    }
+
+    @Test
+    void userTableFunctionsRunInLateralViewsAndAloneInTheSelectList() {
+        // Hive's GenericUDTFStack (a constant first argument), over chunk rows in the map tasks
+        String stack = "SELECT id, k, v FROM udf_t LATERAL VIEW hive_stack(2, 'a', id, 'b', CAST(twice(id) AS INT)) s AS k, v WHERE id <= 2 ORDER BY id, k";
+        List<String> expected = List.of("1 | a | 1", "1 | b | 2", "2 | a | 2", "2 | b | 4");
+        for (Session s : List.of(jobs, client)) {
+            assertThat(query(s, stack)).containsExactlyElementsOf(expected);
+            assertThat(query(s, "SELECT hive_stack(2, 'x', 1, 'y', 2) AS (k, v)")).containsExactly("x | 1", "y | 2");
+        }
+        // a UDTF compiled here, whose close forwards one more row per task: as many 'total' rows as tasks read rows,
+        // their counts adding up to the rows made
+        List<String> words = query(jobs, "SELECT c.word, c.len FROM udf_t LATERAL VIEW counted(name) c WHERE c.word <> 'total' "
+                + "ORDER BY c.word");
+        assertThat(words).hasSize(11).startsWith("n1 | 2", "n10 | 3");
+        assertThat(query(jobs, "SELECT sum(c.len) FROM udf_t LATERAL VIEW counted(name) c WHERE c.word = 'total'")).containsExactly("11");
+        assertThat(query(client, "SELECT word, len FROM (SELECT counted(name) AS (word, len) FROM udf_t) g WHERE word = 'total'"))
+                .isNotEmpty().allSatisfy(row -> assertThat(row).startsWith("total | "));
+        assertThatThrownBy(() -> run(jobs, "SELECT counted(name) FROM udf_t")).isInstanceOf(SemanticException.class)
+                .hasMessageContaining("is a table function (GenericUDTF), not a scalar function: call it in LATERAL VIEW");
+        assertThatThrownBy(() -> run(jobs, "SELECT * FROM udf_t LATERAL VIEW twice(id) t AS x")).isInstanceOf(SemanticException.class)
+                .hasMessageContaining("twice");
     }
 
     @Test

@@ -15,6 +15,7 @@ import org.apache.calcite.sql.validate.SqlNameMatcher;
 import org.hadoopdb.catalog.Names;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.catalog.model.FunctionInfo;
+import org.hadoopdb.functions.udf.spi.FunctionClass;
 
 /**
  * The user functions one statement may call, for Calcite's validator (chained after the built-in
@@ -73,28 +74,44 @@ public final class UserFunctionTable implements SqlOperatorTable {
     @Override
     public void lookupOperatorOverloads(SqlIdentifier opName, SqlFunctionCategory category, SqlSyntax syntax,
                                         List<SqlOperator> operatorList, SqlNameMatcher nameMatcher) {
-        if (syntax != SqlSyntax.FUNCTION && syntax != SqlSyntax.FUNCTION_ID || category == SqlFunctionCategory.USER_DEFINED_TABLE_FUNCTION || environment == null) {
+        if (syntax != SqlSyntax.FUNCTION && syntax != SqlSyntax.FUNCTION_ID || environment == null) {
             return;
         }
-        resolve(opName.names).ifPresent(spec -> operatorList.add(operator(spec)));
+        Optional<UserFunctionSpec> spec = resolve(opName.names);
+        if (spec.isEmpty()) {
+            return;
+        }
+        if (category == SqlFunctionCategory.USER_DEFINED_TABLE_FUNCTION) {
+            // LATERAL VIEW f(…) and SELECT f(…) AS (…): only a table function class answers
+            if (kind(spec.get()).tableFunction()) {
+                operatorList.add(made.computeIfAbsent(key(spec.get()) + " table",
+                        k -> new UserTableFunction(spec.get(), environment)));
+            }
+            return;
+        }
+        operatorList.add(operator(spec.get()));
+    }
+
+    private static String key(UserFunctionSpec spec) {
+        return (spec.temporary() ? "temporary " : "") + spec.name();
     }
 
     /** The operator of a function (one per statement): an aggregate when its class is one, else a scalar function. */
     private SqlOperator operator(UserFunctionSpec spec) {
-        return made.computeIfAbsent((spec.temporary() ? "temporary " : "") + spec.name(), k ->
-                isAggregate(spec) ? new UserAggregateFunction(spec, environment) : new UserFunction(spec, environment));
+        return made.computeIfAbsent(key(spec), k ->
+                kind(spec).aggregate() ? new UserAggregateFunction(spec, environment) : new UserFunction(spec, environment));
     }
 
     /**
-     * Whether the class is an aggregate. One that cannot be loaded now (a jar gone) is taken for a scalar
-     * function: its call then fails when the validator types it, with this reason and the call's position,
-     * and listing every function never fails on one the statement does not call.
+     * What the class is. One that cannot be loaded now (a jar gone) is taken for a scalar function: its call
+     * then fails when the validator types it, with this reason and the call's position, and listing every
+     * function never fails on one the statement does not call.
      */
-    private boolean isAggregate(UserFunctionSpec spec) {
+    private FunctionClass kind(UserFunctionSpec spec) {
         try {
-            return UserFunctions.describe(environment, spec).aggregate();
+            return UserFunctions.describe(environment, spec);
         } catch (UserFunctionException e) {
-            return false;
+            return new FunctionClass("GenericUDF", true);
         }
     }
 

@@ -13,7 +13,6 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.hadoopdb.functions.HiveTableFunction;
 
 /**
  * The FROM clause as a left-deep tree of {@link SqlJoin}s.
@@ -123,12 +122,9 @@ final class FromClauseBuilder {
             SqlParserPos pos = source.pos(view);
             String name = view.function.identifier() != null ? Identifiers.name(view.function.identifier(), source)
                     : Identifiers.lower(view.function.getStart().getText());
-            HiveTableFunction function = HiveTableFunction.named(name).orElseThrow(() -> source.error(view.function.getStart(),
-                    "'" + name + "' is not a table-generating function; LATERAL VIEW takes one of "
-                            + String.join(", ", HiveTableFunction.names())));
             List<SqlNode> args = new ArrayList<>();
             view.expression().forEach(e -> args.add(expressions.expression(e)));
-            SqlNode call = function.createCall(pos, args);
+            SqlNode call = TableFunctions.call(name, pos, args);
             SqlNode table = SqlStdOperatorTable.LATERAL.createCall(pos, SqlStdOperatorTable.COLLECTION_TABLE.createCall(pos, call));
             List<SqlNode> aliased = new ArrayList<>();
             aliased.add(table);

@@ -23,11 +23,11 @@ final class GeneratorSelect {
     private static final String ALIAS = "$generated";
 
     private final HiveQL.FunctionCallContext call;
-    private final HiveTableFunction function;
+    private final String function;
     private final List<HiveQL.IdentifierContext> aliases;
     private final SourceText source;
 
-    private GeneratorSelect(HiveQL.FunctionCallContext call, HiveTableFunction function,
+    private GeneratorSelect(HiveQL.FunctionCallContext call, String function,
                             List<HiveQL.IdentifierContext> aliases, SourceText source) {
         this.call = call;
         this.function = function;
@@ -41,26 +41,27 @@ final class GeneratorSelect {
             HiveQL.ExpressionContext e = item instanceof HiveQL.SelectExpressionContext s ? s.expression()
                     : item instanceof HiveQL.SelectGeneratorColumnsContext g ? g.expression() : null;
             HiveQL.FunctionCallContext call = e == null ? null : functionCall(e);
-            HiveTableFunction f = call == null ? null : HiveTableFunction.named(name(call, source)).orElse(null);
-            if (f == null) {
+            String name = call == null ? null : name(call, source);
+            if (name == null || HiveTableFunction.named(name).isEmpty() && !(item instanceof HiveQL.SelectGeneratorColumnsContext)) {
+                // a call of an unknown name without AS (…) is a scalar function's (a user table function needs AS (…))
                 if (item instanceof HiveQL.SelectGeneratorColumnsContext g) {
                     throw source.error(g.getStart(), "AS (…) names the columns of a table-generating function ("
-                            + String.join(", ", HiveTableFunction.names()) + ")");
+                            + String.join(", ", HiveTableFunction.names()) + ", or a user's GenericUDTF)");
                 }
                 continue;
             }
             if (ctx.selectItem().size() > 1) {
-                throw source.error(call.getStart(), "A table-generating function such as " + f.getName()
+                throw source.error(call.getStart(), "A table-generating function such as " + name
                         + " must be the only expression of the select list; use LATERAL VIEW to keep other columns");
             }
             if (ctx.groupByClause() != null || ctx.quantifier != null) {
-                throw source.error(call.getStart(), f.getName() + " in the select list cannot be combined with GROUP BY or "
+                throw source.error(call.getStart(), name + " in the select list cannot be combined with GROUP BY or "
                         + "DISTINCT; use LATERAL VIEW in a sub-query");
             }
             List<HiveQL.IdentifierContext> aliases = item instanceof HiveQL.SelectGeneratorColumnsContext g ? g.identifier()
                     : ((HiveQL.SelectExpressionContext) item).identifier() == null ? List.of()
                     : List.of(((HiveQL.SelectExpressionContext) item).identifier());
-            return new GeneratorSelect(call, f, aliases, source);
+            return new GeneratorSelect(call, name, aliases, source);
         }
         return null;
     }
@@ -85,7 +86,7 @@ final class GeneratorSelect {
         call.expression().forEach(e -> args.add(expressions.expression(e)));
         List<SqlNode> aliased = new ArrayList<>();
         aliased.add(SqlStdOperatorTable.LATERAL.createCall(pos,
-                SqlStdOperatorTable.COLLECTION_TABLE.createCall(pos, function.createCall(pos, args))));
+                SqlStdOperatorTable.COLLECTION_TABLE.createCall(pos, TableFunctions.call(function, pos, args))));
         aliased.add(new SqlIdentifier(ALIAS, pos));
         aliases.forEach(a -> aliased.add(new SqlIdentifier(Identifiers.name(a, source), source.pos(a))));
         return new SqlJoin(pos, left, SqlLiteral.createBoolean(false, pos), JoinType.CROSS.symbol(pos),

@@ -4,12 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.functions.HiveTableFunction;
+import org.hadoopdb.functions.udf.UserFunctionSpec;
+import org.hadoopdb.functions.udf.UserTableFunctionCall;
 import org.hadoopdb.planner.plan.OperatorSpec;
+import org.hadoopdb.planner.plan.UserCall;
 
 /**
  * A LATERAL VIEW: each input row, followed by the fields of every row its table function makes
@@ -20,7 +24,13 @@ import org.hadoopdb.planner.plan.OperatorSpec;
 final class GenerateOperator extends Forwarding {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The built-in function, or null for a user's. */
     private final HiveTableFunction.Kind function;
+    /** The user table function, or null for a built-in. */
+    private final UserTableFunctionCall user;
+    /** The rows the user function made of the current input row. */
+    private final List<Object[]> made = new ArrayList<>();
+    private boolean sawRow;
     private final boolean outer;
     private final int inputFields;
     private final RowSink args;
@@ -30,7 +40,8 @@ final class GenerateOperator extends Forwarding {
     /** @param argsOf the projection computing the arguments, built to feed the sink it is given */
     GenerateOperator(OperatorSpec.Generate spec, Function<RowSink, RowSink> argsOf, RowSink next) {
         super(next);
-        this.function = HiveTableFunction.Kind.valueOf(spec.function());
+        this.user = spec.user() == null ? null : userCall(spec.user());
+        this.function = user != null ? null : HiveTableFunction.Kind.valueOf(spec.function());
         this.outer = spec.outer();
         this.inputFields = spec.inputFields();
         this.out = new Row(spec.schema());
@@ -44,18 +55,65 @@ final class GenerateOperator extends Forwarding {
         for (int i = 0; i < inputFields; i++) {
             SelectOperator.copy(row, i, out, i, out.schema().type(i).kind());
         }
-        int made = switch (function) {
+        sawRow = true;
+        int rows = user != null ? userRows() : switch (function) {
             case EXPLODE -> explode(argRow.get(0));
             case POSEXPLODE -> posexplode((List<?>) argRow.get(0));
             case INLINE -> inline((List<?>) argRow.get(0));
             case JSON_TUPLE -> jsonTuple();
         };
-        if (made == 0 && outer) {
+        if (rows == 0 && outer) {
             for (int i = inputFields; i < out.size(); i++) {
                 out.setNull(i);
             }
             next.accept(out);
         }
+    }
+
+    private static UserTableFunctionCall userCall(UserCall u) {
+        boolean[] constants = new boolean[u.constants().size()];
+        for (int i = 0; i < constants.length; i++) {
+            constants[i] = u.constants().get(i);
+        }
+        return new UserTableFunctionCall(new UserFunctionSpec(u.name(), u.className(), u.jars(), u.temporary()),
+                u.argumentTypes().toArray(String[]::new), constants, u.resultType());
+    }
+
+    /** The user function's rows of this input row. */
+    private int userRows() throws IOException {
+        Object[] arguments = new Object[argRow.size()];
+        for (int i = 0; i < arguments.length; i++) {
+            arguments[i] = argRow.get(i);
+        }
+        made.clear();
+        user.process(arguments, made::add);
+        return emitMade();
+    }
+
+    private int emitMade() throws IOException {
+        for (Object[] row : made) {
+            emit(row);
+        }
+        return made.size();
+    }
+
+    /**
+     * The end of the input: a user function may still make rows (Hive's GenericUDTF.close); they go on
+     * with the last input row's fields, as Hive's lateral view join gives them (NULLs when the task read none).
+     */
+    @Override
+    public void finish() throws IOException {
+        if (user != null) {
+            made.clear();
+            user.finish(made::add);
+            if (!made.isEmpty() && !sawRow) {
+                for (int i = 0; i < inputFields; i++) {
+                    out.setNull(i);
+                }
+            }
+            emitMade();
+        }
+        super.finish();
     }
 
     private int explode(Object collection) throws IOException {

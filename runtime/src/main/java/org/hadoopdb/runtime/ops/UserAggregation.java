@@ -3,7 +3,7 @@ package org.hadoopdb.runtime.ops;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.functions.udf.UserAggregateCall;
 import org.hadoopdb.functions.udf.UserFunctionSpec;
-import org.hadoopdb.planner.plan.UserAggregate;
+import org.hadoopdb.planner.plan.UserCall;
 
 /** A user aggregate (a Hive UDAF class) over one group at a time, its arguments handed over as row forms. */
 final class UserAggregation extends Accumulator {
@@ -11,7 +11,7 @@ final class UserAggregation extends Accumulator {
     private final Object[] arguments;
     private final UserAggregateCall call;
 
-    UserAggregation(int[] fields, UserAggregate user) {
+    UserAggregation(int[] fields, UserCall user) {
         this.fields = fields.clone();
         this.arguments = new Object[fields.length];
         boolean[] constants = new boolean[fields.length];

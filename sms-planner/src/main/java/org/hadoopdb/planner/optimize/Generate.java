@@ -9,7 +9,9 @@ import org.apache.calcite.rel.SingleRel;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.sql.SqlFunction;
 import org.hadoopdb.functions.HiveTableFunction;
+import org.hadoopdb.functions.udf.UserTableFunction;
 
 /**
  * Hive's {@code LATERAL VIEW}: each input row followed by every row a table function makes of it
@@ -21,7 +23,7 @@ import org.hadoopdb.functions.HiveTableFunction;
  * projection (it runs in the map side of a stage: complex values are evaluated in MapReduce).
  */
 public final class Generate extends SingleRel {
-    private final HiveTableFunction function;
+    private final SqlFunction function;
     private final List<RexNode> args;
     private final boolean outer;
 
@@ -29,7 +31,7 @@ public final class Generate extends SingleRel {
      * @param args    the function's arguments, over the input's fields
      * @param rowType the input's fields, then the function's
      */
-    public Generate(RelOptCluster cluster, RelTraitSet traits, RelNode input, HiveTableFunction function,
+    public Generate(RelOptCluster cluster, RelTraitSet traits, RelNode input, SqlFunction function,
                     List<RexNode> args, boolean outer, RelDataType rowType) {
         super(cluster, traits, input);
         this.function = function;
@@ -38,7 +40,8 @@ public final class Generate extends SingleRel {
         this.rowType = rowType;
     }
 
-    public HiveTableFunction function() {
+    /** A built-in {@link HiveTableFunction} or a user's {@link UserTableFunction}. */
+    public SqlFunction function() {
         return function;
     }
 

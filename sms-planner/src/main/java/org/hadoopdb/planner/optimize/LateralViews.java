@@ -7,13 +7,16 @@ import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.TableFunctionScan;
 import org.apache.calcite.rel.logical.LogicalCorrelate;
+import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexCorrelVariable;
 import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.sql.SqlFunction;
 import org.hadoopdb.functions.HiveTableFunction;
+import org.hadoopdb.functions.udf.UserTableFunction;
 import org.hadoopdb.planner.PlannerException;
 
 /**
@@ -32,14 +35,38 @@ public final class LateralViews {
             public RelNode visit(LogicalCorrelate correlate) {
                 return generate((LogicalCorrelate) visitChildren(correlate));
             }
+
+            @Override
+            public RelNode visit(LogicalJoin join) {
+                return generate((LogicalJoin) visitChildren(join));
+            }
         });
+    }
+
+    /**
+     * A lateral view whose arguments read nothing of its source ({@code SELECT f(2, 'x', 1) AS (k, v)}): Calcite
+     * plans it as a plain join with the table function's scan, on TRUE.
+     */
+    private static RelNode generate(LogicalJoin j) {
+        if (!(j.getRight() instanceof TableFunctionScan scan) || !scan.getInputs().isEmpty()
+                || !(scan.getCall() instanceof RexCall call) || !isTableFunction(call)
+                || !j.getCondition().isAlwaysTrue() || j.getJoinType() != JoinRelType.INNER && j.getJoinType() != JoinRelType.LEFT) {
+            return j;
+        }
+        return new Generate(j.getCluster(), j.getTraitSet(), j.getLeft(), (SqlFunction) call.getOperator(), call.getOperands(),
+                j.getJoinType() == JoinRelType.LEFT, j.getRowType());
+    }
+
+    private static boolean isTableFunction(RexCall call) {
+        return call.getOperator() instanceof HiveTableFunction || call.getOperator() instanceof UserTableFunction;
     }
 
     private static RelNode generate(Correlate c) {
         if (!(c.getRight() instanceof TableFunctionScan scan) || !scan.getInputs().isEmpty()
-                || !(scan.getCall() instanceof RexCall call) || !(call.getOperator() instanceof HiveTableFunction function)) {
+                || !(scan.getCall() instanceof RexCall call) || !isTableFunction(call)) {
             return c; // not a lateral view: the decorrelator's, or the SMS split's refusal
         }
+        SqlFunction function = (SqlFunction) call.getOperator();
         if (c.getJoinType() != JoinRelType.INNER && c.getJoinType() != JoinRelType.LEFT) {
             throw new PlannerException("LATERAL VIEW " + function.getName() + " cannot be joined with " + c.getJoinType());
         }

@@ -16,7 +16,7 @@ import org.hadoopdb.catalog.model.HiveType;
  * @param name result field name
  * @param user the user aggregate, for {@link Kind#USER}; null otherwise
  */
-public record AggCall(Kind kind, int[] args, HiveType type, String name, UserAggregate user) {
+public record AggCall(Kind kind, int[] args, HiveType type, String name, UserCall user) {
 
     /** A built-in aggregate. */
     public AggCall(Kind kind, int[] args, HiveType type, String name) {

@@ -60,10 +60,16 @@ public sealed interface OperatorSpec permits OperatorSpec.Filter, OperatorSpec.P
     /**
      * A LATERAL VIEW's table function: {@code args} (a projection of the input row) are the function's
      * arguments; each input row is followed by every row the function makes ({@code function} is a
-     * {@code HiveTableFunction.Kind} name), the input's {@code inputFields} fields first; with {@code outer}, a row for
-     * which it makes none is kept once with NULLs.
+     * {@code HiveTableFunction.Kind} name, or the name of the user table function {@code user}), the input's
+     * {@code inputFields} fields first; with {@code outer}, a row for which it makes none is kept once with NULLs.
      */
-    record Generate(String function, OperatorSpec args, boolean outer, int inputFields, RowSchema schema) implements OperatorSpec {
+    record Generate(String function, OperatorSpec args, boolean outer, int inputFields, RowSchema schema, UserCall user)
+            implements OperatorSpec {
+        /** A built-in table function. */
+        public Generate(String function, OperatorSpec args, boolean outer, int inputFields, RowSchema schema) {
+            this(function, args, outer, inputFields, schema, null);
+        }
+
         @Override
         public RowSchema output(RowSchema input) {
             return schema;

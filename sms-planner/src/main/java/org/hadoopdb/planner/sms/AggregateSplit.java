@@ -79,7 +79,7 @@ final class AggregateSplit implements OperatorSplit<Aggregate> {
                 fields.add(call.getArgList().get(i));
             }
             calls.add(new AggCall(completeKind(call), args, TypeMapping.toHive(call.getType(), "aggregate " + call.getName()),
-                    call.getName() == null ? "agg" + calls.size() : call.getName(), UserAggregates.of(call, a.getInput())));
+                    call.getName() == null ? "agg" + calls.size() : call.getName(), UserCalls.of(call, a.getInput())));
         }
         RowSchema before = stage.currentSchema();
         int[] select = fields.stream().mapToInt(Integer::intValue).toArray();

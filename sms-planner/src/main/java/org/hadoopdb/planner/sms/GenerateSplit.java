@@ -2,8 +2,10 @@ package org.hadoopdb.planner.sms;
 
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.functions.HiveTableFunction;
 import org.hadoopdb.planner.optimize.Generate;
 import org.hadoopdb.planner.plan.OperatorSpec;
+import org.hadoopdb.planner.plan.UserCall;
 
 /**
  * A LATERAL VIEW's table function runs in the map side of a stage, above what its input pushed: its
@@ -27,8 +29,9 @@ final class GenerateSplit implements OperatorSplit<Generate> {
         }
         RowSchema argSchema = RowSchemas.of(argTypes.build());
         OperatorSpec args = ctx.compiler().project(g.args(), s.rowType(), argSchema);
-        s.stage().append(new OperatorSpec.Generate(g.function().kind().name(), args, g.outer(),
-                s.rowType().getFieldCount(), RowSchemas.of(g.getRowType())));
+        UserCall user = UserCalls.of(g);
+        s.stage().append(new OperatorSpec.Generate(user != null ? user.name() : ((HiveTableFunction) g.function()).kind().name(),
+                args, g.outer(), s.rowType().getFieldCount(), RowSchemas.of(g.getRowType()), user));
         return new Fragment.Staged(s.stage(), g.getRowType(), false);
     }
 }

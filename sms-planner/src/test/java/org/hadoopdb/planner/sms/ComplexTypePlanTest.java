@@ -65,6 +65,14 @@ class ComplexTypePlanTest {
     }
 
     @Test
+    void aGeneratorOfConstantsIsALateralViewToo() throws Exception {
+        // arguments that read no column: Calcite plans a join with the function's scan, not a correlation
+        assertThat(plan("SELECT explode(array(1, 2)) AS n").explain(false)).contains("Generate explode(array(1, 2))").contains("columns: n int");
+        assertThat(plan("SELECT pageurl, n FROM docs LATERAL VIEW explode(array(1, 2)) x AS n").explain(false))
+                .contains("Generate explode(array(1, 2))").contains("columns: pageurl varchar(100), n int");
+    }
+
+    @Test
     void complexValuesAreNeitherGroupedNorSortedNorCompared() {
         assertThatThrownBy(() -> plan("SELECT tags, count(*) FROM docs GROUP BY tags")).isInstanceOf(SemanticException.class)
                 .hasMessageContaining("Column 'tags' is array<string>, which cannot be used in GROUP BY");
