@@ -206,9 +206,10 @@ class YarnClusterIT {
 
     /**
      * Hive user functions in YARN's containers, which see only Hadoop's jars: an old-style UDF compiled here
-     * against Hive's jar, added from this machine's disk, and Hive's bundled GenericUDFAbs, in map tasks (a
-     * filter over chunk rows) and reduce tasks (above the GROUP BY). The jobs ship Hive's jars and the UDF's
-     * through the distributed cache; the answers equal the built-in functions' in local mode.
+     * against Hive's jar, added from this machine's disk, and Hive's bundled GenericUDFAbs, GenericUDAFSum and
+     * GenericUDTFStack, in map tasks (a filter over chunk rows, a LATERAL VIEW whose arguments call the UDF) and
+     * reduce tasks (the aggregate, and above the GROUP BY). The jobs ship Hive's jars and the UDF's through the
+     * distributed cache; the answers equal the built-in functions' in local mode.
      */
     @Test
     @Order(2)
@@ -223,20 +224,29 @@ class YarnClusterIT {
                 }
                 """));
         String lib = org.hadoopdb.engine.testing.HiveUdfJar.hiveLib().toString();
-        String udfs = "SELECT shout(url), COUNT(*), hive_abs(-SUM(revenue)) FROM visits WHERE shout(ip) LIKE '10.0.1%' GROUP BY url";
+        String udfs = "SELECT shout(url), COUNT(*), hive_abs(-hive_sum(revenue)) FROM visits WHERE shout(ip) LIKE '10.0.1%' GROUP BY url";
         String builtIns = "SELECT concat(upper(url), '!'), COUNT(*), abs(-SUM(revenue)) FROM visits WHERE upper(ip) LIKE '10.0.1%' GROUP BY url";
+        String lateralUdfs = "SELECT s.x, COUNT(*) FROM visits LATERAL VIEW hive_stack(1, shout(ip)) s AS x GROUP BY s.x";
+        String lateralBuiltIns = "SELECT s.x, COUNT(*) FROM visits LATERAL VIEW explode(array(concat(upper(ip), '!'))) s AS x GROUP BY s.x";
         List<String> expected;
+        List<String> expectedLateral;
         try (Session local = engine.openSession(Map.of("hadoopdb.fetch.direct", "false", "mapreduce.framework.name", "local"))) {
             expected = new Differential(local, engine, onePostgres.reference(), onePostgres.schema(), 12).hadoopDb(builtIns);
+            expectedLateral = new Differential(local, engine, onePostgres.reference(), onePostgres.schema(), 12).hadoopDb(lateralBuiltIns);
         }
         try (Session s = engine.openSession(Map.of("hadoopdb.fetch.direct", "false", "hadoopdb.exec.client-stage.max-rows", "0",
                 "hadoopdb.udf.hive-lib", lib))) {
             run(s, "ADD JAR '" + jar + "'");
             run(s, "CREATE TEMPORARY FUNCTION shout AS 'hdbtest.Shout'");
             run(s, "CREATE TEMPORARY FUNCTION hive_abs AS 'org.apache.hadoop.hive.ql.udf.generic.GenericUDFAbs'");
+            run(s, "CREATE TEMPORARY FUNCTION hive_sum AS 'org.apache.hadoop.hive.ql.udf.generic.GenericUDAFSum'");
+            run(s, "CREATE TEMPORARY FUNCTION hive_stack AS 'org.apache.hadoop.hive.ql.udf.generic.GenericUDTFStack'");
             assertThat(expected).hasSizeGreaterThan(10);
             assertThat(new Differential(s, engine, onePostgres.reference(), onePostgres.schema(), 12).hadoopDb(udfs))
                     .containsExactlyInAnyOrderElementsOf(expected);
+            assertThat(expectedLateral).hasSizeGreaterThan(10);
+            assertThat(new Differential(s, engine, onePostgres.reference(), onePostgres.schema(), 12).hadoopDb(lateralUdfs))
+                    .containsExactlyInAnyOrderElementsOf(expectedLateral);
         }
         FileSystem hdfs = FileSystem.get(java.net.URI.create(hadoop.hdfsUri()), hadoop.conf());
         assertThat(hdfs.globStatus(new org.apache.hadoop.fs.Path("/tmp/hadoopdb-*/jars/*-hive-exec-4.1.0.jar"))).hasSize(1);
