@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.hadoopdb.peers.protocol.PeerException;
 import org.hadoopdb.peers.protocol.PeerProcess;
+import org.hadoopdb.peers.protocol.PeerTable;
+import org.hadoopdb.peers.protocol.PeerTable.Column;
+import org.hadoopdb.peers.protocol.PeerTable.Type;
 import org.hadoopdb.peers.protocol.ResultReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -118,6 +121,26 @@ class SparkPeerTest {
     void anUnknownVariantIsNamed() {
         assertThatThrownBy(() -> query("orc", SELECTION)).isInstanceOf(PeerException.class)
                 .hasMessageContaining("Unknown variant 'orc'").hasMessageContaining("[text, parquet]");
+    }
+
+    @Test
+    void redefiningATableKeepsItsFilesAndDropsItsStaleParquetCopy() throws IOException {
+        spark.define(tables.writeRankings(dir.resolve("data/rankings")));
+        assertThat(dir.resolve("data/rankings/part-00000")).exists();
+        assertThatThrownBy(() -> query("parquet", SELECTION)).isInstanceOf(PeerException.class)
+                .hasMessageContaining("TABLE_OR_VIEW_NOT_FOUND");
+        assertThat(spark.load("rankings", "parquet").seconds()).isGreaterThanOrEqualTo(0);
+        assertThat(query("parquet", SELECTION)).containsExactlyInAnyOrderElementsOf(tables.selectionAnswer());
+    }
+
+    @Test
+    void aLineThatDoesNotParseFailsTheQuery() throws IOException {
+        Path broken = Files.createDirectories(dir.resolve("data/broken"));
+        Files.writeString(broken.resolve("part-00000"), "1|http://a.example/|2\nnot-a-number|http://b.example/|3\n");
+        spark.define(new PeerTable("broken", broken.toString(), '|',
+                List.of(new Column("pagerank", Type.INT), new Column("pageurl", Type.STRING), new Column("avgduration", Type.INT))));
+        assertThatThrownBy(() -> query("text", "SELECT pagerank, pageurl FROM broken")).isInstanceOf(PeerException.class)
+                .hasMessageContaining("Peer spark failed on QUERY").hasMessageContaining("MALFORMED");
     }
 
     private List<List<String>> query(String variant, String sql) throws IOException {
