@@ -14,6 +14,7 @@ public final class SparkPeerRunner {
     private SparkPeerRunner() {
     }
 
+    /** Serves the protocol until QUIT; {@code args[0]} is the work directory. */
     public static void main(String[] args) throws Exception {
         if (args.length != 1) {
             throw new IllegalArgumentException("Usage: SparkPeerRunner <work-directory> (got " + args.length + " arguments)");
