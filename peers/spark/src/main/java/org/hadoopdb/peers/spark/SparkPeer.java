@@ -2,7 +2,6 @@ package org.hadoopdb.peers.spark;
 
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
@@ -69,10 +68,11 @@ public final class SparkPeer implements Peer {
         spark.catalog().setCurrentDatabase(v.database());
         Dataset<Row> result = spark.sql(sql);
         RowText text = RowText.of(result.schema());
-        // partition by partition: the driver never holds more than one partition's rows
-        Iterator<Row> rows = result.toLocalIterator();
-        while (rows.hasNext()) {
-            out.row(text.values(rows.next()));
+        // collected in one job, all partitions in parallel: toLocalIterator would run one job per partition, one
+        // after another, and scan a map-only task's input on one core. The driver holds the whole result (the
+        // largest, Aggregation large at 2 GB, is 2.4 million rows, a few hundred MB of its heap).
+        for (Row row : result.collectAsList()) {
+            out.row(text.values(row));
         }
     }
 
