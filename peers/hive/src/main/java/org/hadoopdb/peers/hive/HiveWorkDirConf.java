@@ -1,0 +1,53 @@
+package org.hadoopdb.peers.hive;
+
+import java.nio.file.Path;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.serde2.SerDeUtils;
+import org.apache.hadoop.hive.serde2.thrift.ThriftFormatter;
+
+/**
+ * The configuration of a Hive embedded in the runner, everything kept in its work directory: a Derby metastore
+ * created on first use, the warehouse, the scratch directories; queries on MapReduce's local runner.
+ */
+final class HiveWorkDirConf {
+    private HiveWorkDirConf() {
+    }
+
+    /** A configuration whose metastore, warehouse and scratch space all live under {@code workDir}. */
+    static HiveConf create(Path workDir) {
+        Path dir = workDir.toAbsolutePath();
+        HiveConf conf = new HiveConf();
+        // the metastore: embedded (no thrift URI), Derby in the work directory, its schema created by DataNucleus
+        conf.set("hive.metastore.uris", "");
+        conf.set("javax.jdo.option.ConnectionURL", "jdbc:derby:;databaseName=" + dir.resolve("metastore_db") + ";create=true");
+        conf.set("javax.jdo.option.ConnectionDriverName", "org.apache.derby.jdbc.EmbeddedDriver");
+        conf.setBoolean("datanucleus.schema.autoCreateAll", true);
+        conf.setBoolean("hive.metastore.schema.verification", false);
+        conf.set("hive.metastore.warehouse.dir", dir.resolve("warehouse").toUri().toString());
+        conf.set("hive.metastore.warehouse.external.dir", dir.resolve("warehouse-external").toUri().toString());
+        // the scratch space
+        conf.set("hive.exec.scratchdir", dir.resolve("scratch").toString());
+        conf.set("hive.exec.local.scratchdir", dir.resolve("local-scratch").toString());
+        conf.set("hive.downloaded.resources.dir", dir.resolve("resources").toString());
+        conf.set("hive.querylog.location", dir.resolve("querylog").toString());
+        conf.set("hadoop.tmp.dir", dir.resolve("hadoop-tmp").toString());
+        // Hive on MapReduce, Hadoop's local runner inside this JVM, the local file system
+        conf.set("hive.execution.engine", "mr");
+        conf.set("mapreduce.framework.name", "local");
+        conf.set("fs.defaultFS", "file:///");
+        conf.setBoolean("hive.exec.submitviachild", false);
+        // the benchmark times queries, not statistics gathering; a failed query is reported, not run again
+        conf.setBoolean("hive.stats.autogather", false);
+        conf.setBoolean("hive.stats.column.autogather", false);
+        conf.setBoolean("hive.query.reexecution.enabled", false);
+        // no locks, no transactions, no background services: one session, plain (non-ACID) tables
+        conf.setBoolean("hive.support.concurrency", false);
+        conf.set("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
+        conf.setBoolean("hive.scheduled.queries.executor.enabled", false);
+        conf.setBoolean("hive.server2.enable.doAs", false);
+        // rows are fetched as Java values (as HiveServer2 fetches them), not as tab-joined text
+        conf.set(SerDeUtils.LIST_SINK_OUTPUT_FORMATTER, ThriftFormatter.class.getName());
+        conf.setInt(SerDeUtils.LIST_SINK_OUTPUT_PROTOCOL, Integer.MAX_VALUE);
+        return conf;
+    }
+}
