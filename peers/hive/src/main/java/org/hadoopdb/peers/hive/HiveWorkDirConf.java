@@ -35,7 +35,10 @@ final class HiveWorkDirConf {
         conf.set("hive.execution.engine", "mr");
         conf.set("mapreduce.framework.name", "local");
         conf.set("fs.defaultFS", "file:///");
+        // MapReduce tasks and a map join's local hash table task run in this JVM: by default Hive starts the latter in a
+        // child JVM through Hadoop's `hadoop` command, which is not installed
         conf.setBoolean("hive.exec.submitviachild", false);
+        conf.setBoolean("hive.exec.submit.local.task.via.child", false);
         // the benchmark times queries, not statistics gathering; a failed query is reported, not run again
         conf.setBoolean("hive.stats.autogather", false);
         conf.setBoolean("hive.stats.column.autogather", false);
