@@ -23,6 +23,9 @@ final class HiveWorkDirConf {
         conf.set("javax.jdo.option.ConnectionDriverName", "org.apache.derby.jdbc.EmbeddedDriver");
         conf.setBoolean("datanucleus.schema.autoCreateAll", true);
         conf.setBoolean("hive.metastore.schema.verification", false);
+        // the metastore's direct SQL expects the schema tool's complete schema; DataNucleus creates its tables as they
+        // are first used, so direct SQL would fail (and log it) before falling back to DataNucleus each time
+        conf.setBoolean("hive.metastore.try.direct.sql", false);
         conf.set("hive.metastore.warehouse.dir", dir.resolve("warehouse").toUri().toString());
         conf.set("hive.metastore.warehouse.external.dir", dir.resolve("warehouse-external").toUri().toString());
         // the scratch space
@@ -35,6 +38,11 @@ final class HiveWorkDirConf {
         conf.set("hive.execution.engine", "mr");
         conf.set("mapreduce.framework.name", "local");
         conf.set("fs.defaultFS", "file:///");
+        // the local runner runs one map and one reduce task at a time unless told otherwise; HadoopDB's embedded runs
+        // give it the machine's cores (QueryExecutor), and so does this peer
+        int slots = Math.max(2, Runtime.getRuntime().availableProcessors());
+        conf.setInt("mapreduce.local.map.tasks.maximum", slots);
+        conf.setInt("mapreduce.local.reduce.tasks.maximum", slots);
         // MapReduce tasks and a map join's local hash table task run in this JVM: by default Hive starts the latter in a
         // child JVM through Hadoop's `hadoop` command, which is not installed
         conf.setBoolean("hive.exec.submitviachild", false);
@@ -48,6 +56,8 @@ final class HiveWorkDirConf {
         conf.set("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
         conf.setBoolean("hive.scheduled.queries.executor.enabled", false);
         conf.setBoolean("hive.server2.enable.doAs", false);
+        // Hive's console messages (job progress, "Query ID = …") off: the log keeps warnings and errors
+        conf.setBoolean("hive.session.silent", true);
         // rows are fetched as Java values (as HiveServer2 fetches them), not as tab-joined text
         conf.set(SerDeUtils.LIST_SINK_OUTPUT_FORMATTER, ThriftFormatter.class.getName());
         conf.setInt(SerDeUtils.LIST_SINK_OUTPUT_PROTOCOL, Integer.MAX_VALUE);
