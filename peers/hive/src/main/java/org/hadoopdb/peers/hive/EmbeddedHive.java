@@ -1,5 +1,6 @@
 package org.hadoopdb.peers.hive;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +56,7 @@ final class EmbeddedHive implements AutoCloseable {
             }
         } catch (CommandProcessorException e) {
             throw new PeerException("Hive failed on '" + sql + "': " + e.getMessage(), e);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new PeerException("Hive could not fetch the results of '" + sql + "': " + e.getMessage(), e);
         } finally {
             driver.close();
@@ -72,7 +73,7 @@ final class EmbeddedHive implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         session.close();
     }
 }

@@ -1,5 +1,6 @@
 package org.hadoopdb.peers.hive;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -72,7 +73,7 @@ final class HivePeer implements Peer {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         hive.close();
     }
 }
