@@ -26,6 +26,7 @@ import org.hadoopdb.engine.session.Session;
 import org.hadoopdb.hiveql.ast.QueryStatement;
 import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.hiveql.parse.HiveQlParser;
+import org.hadoopdb.peers.protocol.PeerException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -36,16 +37,22 @@ import picocli.CommandLine.Option;
  * one PostgreSQL holding all the data, and the ideal pushdown (SMS's chunk SQL run by a plain parallel
  * JDBC client). Loads are timed once; each query task gets warm-up runs, then timed runs whose median,
  * minimum and maximum are reported. Every system's answer to a task is compared with the others': a
- * disagreement fails the run.
+ * disagreement fails the run. The peer systems (DuckDB, Spark SQL, Hive, each in a JVM of its own and on
+ * each of its variants: {@link PeerSystems}) run the same SQL beside them when {@code --systems} names
+ * them; the report gives each process's memory. Several sizes make a scaling run ({@code ScalingReport}).
  *
  * <pre>
  * hadoopdb --home /tmp/bench bench pavlo --scale 2GB --nodes 4 --runs 3
  * hadoopdb bench pavlo --tasks join,selection --systems sms,hand
+ * hadoopdb bench pavlo --scale 0.5GB,1GB,2GB --systems sms,pg,duckdb,duckdb-text,spark,spark-parquet,hive,hive-orc
  * </pre>
  */
 @Command(name = "pavlo", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "The HadoopDB paper's tasks on HadoopDB (HiveQL and hand-coded), Hadoop over text files, one PostgreSQL "
-                + "and the ideal pushdown, side by side.")
+        description = {"The HadoopDB paper's tasks on HadoopDB (HiveQL and hand-coded), Hadoop over text files, one PostgreSQL "
+                + "and the ideal pushdown, side by side; and on the peer systems (DuckDB, Spark SQL, Hive, each in a JVM of "
+                + "its own, built from peers/<peer>) when --systems names them. Answers must agree; the report gives each "
+                + "system's times and each process's memory. A list of sizes (--scale 0.5GB,1GB,2GB) is a scaling run.",
+                "See docs/benchmarks-peers.md."})
 public final class PaperBenchmark extends BaseCommand {
     @Option(names = "--scale", split = ",", paramLabel = "SIZE", description = "Size of UserVisits, e.g. 2GB; Rankings get a "
             + "tenth of its rows and Grep 40 %% (the proportions of BENCHMARKS.md's run). The row options below override it. "
@@ -169,7 +176,7 @@ public final class PaperBenchmark extends BaseCommand {
             console().out().flush();
         }
         if (!agreed) {
-            console().err().println("bench: the systems' answers disagree (see the notes above)");
+            console().err().println("bench: the systems' answers disagree or a peer failed (see the notes above)");
             return 1;
         }
         return 0;
@@ -354,7 +361,7 @@ public final class PaperBenchmark extends BaseCommand {
         return out;
     }
 
-    /** Runs one task on every system; returns false when their answers disagree. */
+    /** Runs one task on every system; returns false when their answers disagree or a peer failed it. */
     private boolean runTask(PaperTask task, List<BenchSystem> running, List<Measurement> measurements, List<String> notes)
             throws Exception {
         console().note("-- " + task.title());
@@ -367,18 +374,28 @@ public final class PaperBenchmark extends BaseCommand {
                 notes.add(task.title() + ": no " + system.name() + " run: " + why);
                 continue;
             }
-            for (int w = 0; w < warmups; w++) {
-                system.run(task);
-            }
             List<Double> seconds = new ArrayList<>();
             Answer answer = null;
-            for (int r = 0; r < runs; r++) {
-                // the systems share this JVM: the garbage of one run (or of another system) is collected before
-                // the clock starts, not on the next run's time
-                System.gc();
-                BenchSystem.TimedAnswer run = system.timed(task);
-                answer = run.answer();
-                seconds.add(run.seconds());
+            try {
+                for (int w = 0; w < warmups; w++) {
+                    system.run(task);
+                }
+                for (int r = 0; r < runs; r++) {
+                    // the systems share this JVM: the garbage of one run (or of another system) is collected before
+                    // the clock starts, not on the next run's time
+                    System.gc();
+                    BenchSystem.TimedAnswer run = system.timed(task);
+                    answer = run.answer();
+                    seconds.add(run.seconds());
+                }
+            } catch (PeerException e) {
+                // a peer that fails a task (out of memory, a dialect gap) fails the run, but the other systems go on
+                // and the report is written
+                agreed = false;
+                String note = task.title() + ": " + system.name() + " failed: " + e.getMessage();
+                notes.add(note);
+                console().err().println("bench: " + note);
+                continue;
             }
             Measurement m = new Measurement(task.title(), system.name(), seconds, answer.rows());
             measurements.add(m);
