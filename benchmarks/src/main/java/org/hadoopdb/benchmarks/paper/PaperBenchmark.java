@@ -226,6 +226,7 @@ public final class PaperBenchmark extends BaseCommand {
             }
 
             measurements.addAll(loads(ctx, session, single, peers, running, chosen, nodes, notes));
+            agreed &= peers == null || peers.allLoaded();
             for (PaperTask task : chosen) {
                 agreed &= runTask(task, running, measurements, notes);
                 if (task != PaperTask.UDF && running.stream().anyMatch(s -> s instanceof SmsSystem)) {
@@ -353,7 +354,10 @@ public final class PaperBenchmark extends BaseCommand {
                 fs.delete(target, true);
             }
             if (peers != null && table != PavloTable.DOCUMENTS) {
-                out.addAll(peers.load(table, task));
+                out.addAll(peers.load(table, task, failure -> {
+                    notes.add(failure);
+                    console().err().println("bench: " + failure);
+                }));
             }
             out.stream().filter(m -> m.task().equals(task)).forEach(m -> console().note(String.format(Locale.ROOT,
                     "   %-22s %8.2f s", m.system(), m.median())));

@@ -17,6 +17,7 @@ final class PeerSystem implements BenchSystem {
     private final String variant;
     private final long selectionThreshold;
     private final Path resultFile;
+    private String failure;
 
     PeerSystem(PeerProcess process, String variant, long selectionThreshold, Path resultFile) {
         this.process = process;
@@ -40,8 +41,20 @@ final class PeerSystem implements BenchSystem {
 
     @Override
     public String cannotRun(PaperTask task) {
-        return task == PaperTask.UDF ? "the link count is a regular-expression user function over whole documents; the peers "
-                + "run the tasks' SQL only" : null;
+        if (task == PaperTask.UDF) {
+            return "the link count is a regular-expression user function over whole documents; the peers run the tasks' SQL only";
+        }
+        return failure;
+    }
+
+    /** Marks the system as unable to run anything more (its load failed), saying why. */
+    void failed(String why) {
+        failure = why;
+    }
+
+    /** Why it cannot run anything more, or null. */
+    String failure() {
+        return failure;
     }
 
     @Override

@@ -16,6 +16,7 @@ import org.hadoopdb.benchmarks.report.MemoryUse;
 import org.hadoopdb.benchmarks.report.Measurement;
 import org.hadoopdb.cli.quickstart.PaperData;
 import org.hadoopdb.datagen.PavloTable;
+import org.hadoopdb.peers.protocol.PeerException;
 import org.hadoopdb.peers.protocol.PeerLaunch;
 import org.hadoopdb.peers.protocol.PeerProcess;
 import org.hadoopdb.peers.protocol.PeerTable;
@@ -145,14 +146,31 @@ final class PeerSystems implements AutoCloseable {
         }
     }
 
-    /** Loads one table on every variant (the timed load; about nothing for SQL over text). */
-    List<Measurement> load(PavloTable table, String task) {
+    /**
+     * Loads one table on every variant (the timed load; about nothing for SQL over text). A variant whose load fails
+     * runs nothing more (its tasks are notes saying why) and the failure goes to {@code failures}: the other systems
+     * go on.
+     */
+    List<Measurement> load(PavloTable table, String task, Consumer<String> failures) {
         List<Measurement> out = new ArrayList<>();
         for (PeerSystem s : systems.values()) {
-            PeerProcess.Timed t = s.process().load(table.directoryName(), s.variant());
-            out.add(new Measurement(task, s.name(), List.of(t.seconds()), -1));
+            if (s.failure() != null) {
+                continue;
+            }
+            try {
+                PeerProcess.Timed t = s.process().load(table.directoryName(), s.variant());
+                out.add(new Measurement(task, s.name(), List.of(t.seconds()), -1));
+            } catch (PeerException e) {
+                s.failed("its load of " + table.sqlName() + " failed");
+                failures.accept(task + ": " + s.name() + " failed: " + e.getMessage());
+            }
         }
         return out;
+    }
+
+    /** True when every variant loaded all its tables. */
+    boolean allLoaded() {
+        return systems.values().stream().allMatch(s -> s.failure() == null);
     }
 
     /** Each runner's peak resident memory so far, with the systems it served. */
