@@ -20,10 +20,16 @@ import org.junit.jupiter.api.io.TempDir;
  * they do not); the report lists each system's times and each process's memory.
  */
 class PeerBenchmarkIT {
-    /** The peer systems compared with HadoopDB here; spark, spark-parquet, hive and hive-orc join once their modules are built. */
-    static final List<String> PEERS = List.of("duckdb", "duckdb-text");
-    /** Their names in the report, in the same order. */
-    static final List<String> PEER_NAMES = List.of("duckdb native", "duckdb text");
+    /** A peer system: its {@code --systems} key and its name in the report. */
+    record Peer(String key, String reportName) {
+    }
+
+    /**
+     * The peer systems compared with HadoopDB here. Spark's and Hive's join once their modules are in the reactor:
+     * {@code new Peer("spark", "spark text"), new Peer("spark-parquet", "spark parquet"), new Peer("hive", "hive text"),
+     * new Peer("hive-orc", "hive orc")}.
+     */
+    static final List<Peer> PEERS = List.of(new Peer("duckdb", "duckdb native"), new Peer("duckdb-text", "duckdb text"));
 
     @TempDir
     Path home;
@@ -35,7 +41,8 @@ class PeerBenchmarkIT {
         StringWriter err = new StringWriter();
         int exit = Main.run(new String[] {"--home", home.toString(), "-Dhadoopdb.embedded.nodes=2",
                 "-Dhadoopdb.embedded.shared-buffers=32MB", "bench", "pavlo", "--uservisits-rows", "5000", "--rankings-rows", "1000",
-                "--grep-rows", "5000", "--systems", "sms," + String.join(",", PEERS), "--runs", "1", "--warmups", "0",
+                "--grep-rows", "5000", "--systems", "sms," + String.join(",", PEERS.stream().map(Peer::key).toList()),
+                "--runs", "1", "--warmups", "0",
                 "--out", results.toString()}, new Console(new PrintWriter(out, true), new PrintWriter(err, true)));
         assertThat(exit).as(err.toString()).isZero();
         assertThat(err.toString()).doesNotContain("disagrees");
@@ -47,13 +54,13 @@ class PeerBenchmarkIT {
             assertThat(report).containsPattern("(?m)^" + task + "\\s+\\d+\\.\\d\\d(\\s+-){4}" + peerTimes);
         }
         String markdown = Files.readString(results.resolve("results.md"));
-        for (String name : PEER_NAMES) {
+        for (String name : PEERS.stream().map(Peer::reportName).toList()) {
             assertThat(markdown).contains("| " + name + " |");
             assertThat(report).contains("UDF aggregation: no " + name + " run: the link count is a regular-expression user function");
         }
         // each peer runner's peak memory, and HadoopDB's side, on the console and in memory.csv
         List<String> memory = Files.readAllLines(results.resolve("memory.csv"));
-        for (String peer : PEERS.stream().map(k -> PeerSystems.Key.parse(k).peer()).distinct().toList()) {
+        for (String peer : PEERS.stream().map(p -> PeerSystems.Key.parse(p.key()).peer()).distinct().toList()) {
             assertThat(report).containsPattern(peer + " runner JVM\\s+[\\d,]+ MiB\\s+peak resident");
             assertThat(memory).anySatisfy(line -> assertThat(line).startsWith(peer + " runner JVM,").doesNotContain(",-1,"));
             assertThat(results.resolve(peer + ".log")).exists();
