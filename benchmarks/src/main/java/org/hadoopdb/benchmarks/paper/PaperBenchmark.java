@@ -237,7 +237,11 @@ public final class PaperBenchmark extends BaseCommand {
             if (peers != null) {
                 memory.addAll(peers.memory());
             }
-            memory.addAll(hadoopDbMemory(engine, running));
+            List<String> inProcess = running.stream().filter(s -> !(s instanceof PeerSystem)).map(BenchSystem::name).toList();
+            if (!inProcess.isEmpty()) {
+                memory.addAll(HadoopDbMemory.measure(new EmbeddedCluster(config()).embeddedNodes(engine.catalog()),
+                        String.join(", ", inProcess)));
+            }
             scratch.getFileSystem(ctx.conf()).delete(scratch, true);
             single.close();
         }
@@ -246,41 +250,6 @@ public final class PaperBenchmark extends BaseCommand {
                 setup, measurements, notes, memory);
         ReportOutput.write(report, results, console());
         return new SizeRun(report, agreed);
-    }
-
-    /**
-     * This JVM's peak resident memory (HadoopDB's client, its local MapReduce jobs and the other in-process systems),
-     * and the PostgreSQL nodes' proportional resident memory at the end of the run (postmaster and backends; shared
-     * buffers counted once), when they are embedded nodes of this host.
-     */
-    private List<MemoryUse> hadoopDbMemory(HadoopDbEngine engine, List<BenchSystem> running) {
-        String inProcess = String.join(", ", running.stream().filter(s -> !(s instanceof PeerSystem)).map(BenchSystem::name).toList());
-        if (inProcess.isEmpty()) {
-            return List.of();
-        }
-        List<MemoryUse> out = new ArrayList<>();
-        out.add(new MemoryUse("HadoopDB JVM (this process)", inProcess, ProcessMemory.peakBytes(ProcessHandle.current().pid()),
-                "peak resident (VmHWM) since the JVM started"));
-        long pss = 0;
-        int processes = 0;
-        for (var node : new EmbeddedCluster(config()).embeddedNodes(engine.catalog())) {
-            Long pid = node.postmasterPid().orElse(null);
-            if (pid == null) {
-                continue;
-            }
-            List<Long> tree = new ArrayList<>(List.of(pid));
-            ProcessHandle.of(pid).ifPresent(p -> p.descendants().forEach(d -> tree.add(d.pid())));
-            for (long p : tree) {
-                long bytes = ProcessMemory.proportionalBytes(p);
-                if (bytes >= 0) {
-                    pss += bytes;
-                    processes++;
-                }
-            }
-        }
-        out.add(new MemoryUse("PostgreSQL nodes (" + processes + " processes)", inProcess, processes == 0 ? -1 : pss,
-                "proportional resident (Pss) at the end of the run, not a peak"));
-        return out;
     }
 
     /** Rows of each table: the row options, else derived from the size, else the defaults. */

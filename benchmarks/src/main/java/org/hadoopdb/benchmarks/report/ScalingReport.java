@@ -1,6 +1,8 @@
 package org.hadoopdb.benchmarks.report;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,13 +55,15 @@ public final class ScalingReport {
         Files.writeString(dir.resolve("scaling.md"), markdown, StandardCharsets.UTF_8);
         for (String task : tasks(sizes)) {
             XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(task + ": seconds against data size")
-                    .xAxisTitle("UserVisits MB (log)").yAxisTitle("median seconds (log)").build();
+                    .xAxisTitle("UserVisits MB (log scale)").yAxisTitle("median seconds (log scale)").build();
             Styler s = chart.getStyler();
             s.setLegendPosition(Styler.LegendPosition.OutsideS);
             s.setLegendLayout(Styler.LegendLayout.Horizontal);
             s.setChartBackgroundColor(java.awt.Color.WHITE);
-            chart.getStyler().setXAxisLogarithmic(true);
-            chart.getStyler().setYAxisLogarithmic(true);
+            // the logarithms on linear axes, labelled with the values: XChart's own log axes label only powers of ten,
+            // which a range of a few sizes may not contain
+            chart.getStyler().setxAxisTickLabelsFormattingFunction(ScalingReport::tick);
+            chart.getStyler().setyAxisTickLabelsFormattingFunction(ScalingReport::tick);
             for (String system : systems(sizes, task)) {
                 List<double[]> points = points(sizes, task, system);
                 if (points.isEmpty()) {
@@ -67,7 +71,8 @@ public final class ScalingReport {
                 }
                 double slope = slope(points);
                 chart.addSeries(system + (Double.isNaN(slope) ? "" : String.format(Locale.ROOT, " (slope %.2f)", slope)),
-                        points.stream().mapToDouble(p -> p[0] / 1e6).toArray(), points.stream().mapToDouble(p -> p[1]).toArray())
+                        points.stream().mapToDouble(p -> Math.log10(p[0] / (1 << 20))).toArray(),
+                        points.stream().mapToDouble(p -> Math.log10(p[1])).toArray())
                         .setMarker(SeriesMarkers.CIRCLE);
             }
             if (!chart.getSeriesMap().isEmpty()) {
@@ -123,6 +128,11 @@ public final class ScalingReport {
             sxx += (p[0] - mx) * (p[0] - mx);
         }
         return sxx == 0 ? Double.NaN : sxy / sxx;
+    }
+
+    /** An axis label: the value whose decimal logarithm is {@code log10}, to two significant digits. */
+    static String tick(double log10) {
+        return new BigDecimal(Math.pow(10, log10)).round(new MathContext(2)).stripTrailingZeros().toPlainString();
     }
 
     static String chartName(String task) {

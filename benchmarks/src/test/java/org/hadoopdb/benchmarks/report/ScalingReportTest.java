@@ -35,6 +35,13 @@ class ScalingReportTest {
     }
 
     @Test
+    void axisLabelsAreTheValuesOfTheLogarithms() {
+        assertThat(ScalingReport.tick(Math.log10(512))).isEqualTo("510");
+        assertThat(ScalingReport.tick(Math.log10(0.25))).isEqualTo("0.25");
+        assertThat(ScalingReport.tick(2)).isEqualTo("100");
+    }
+
+    @Test
     void writesATablePerTaskWithSlopesAndAnSvgChart() throws Exception {
         List<ScalingReport.Size> sizes = List.of(new ScalingReport.Size("0.5GB", 0.5e9, at(2, 1)),
                 new ScalingReport.Size("1GB", 1e9, at(4, 1.5)), new ScalingReport.Size("2GB", 2e9, at(8, 2.25)));
