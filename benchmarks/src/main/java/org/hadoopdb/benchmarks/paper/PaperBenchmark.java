@@ -14,6 +14,8 @@ import java.util.UUID;
 import org.apache.hadoop.fs.FileUtil;
 import org.hadoopdb.benchmarks.report.BenchReport;
 import org.hadoopdb.benchmarks.report.Measurement;
+import org.hadoopdb.benchmarks.report.MemoryUse;
+import org.hadoopdb.benchmarks.report.ScalingReport;
 import org.hadoopdb.benchmarks.report.Systems;
 import org.hadoopdb.cli.BaseCommand;
 import org.hadoopdb.cli.quickstart.PaperData;
@@ -24,6 +26,7 @@ import org.hadoopdb.engine.session.Session;
 import org.hadoopdb.hiveql.ast.QueryStatement;
 import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.hiveql.parse.HiveQlParser;
+import org.hadoopdb.peers.protocol.PeerException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -34,20 +37,29 @@ import picocli.CommandLine.Option;
  * one PostgreSQL holding all the data, and the ideal pushdown (SMS's chunk SQL run by a plain parallel
  * JDBC client). Loads are timed once; each query task gets warm-up runs, then timed runs whose median,
  * minimum and maximum are reported. Every system's answer to a task is compared with the others': a
- * disagreement fails the run.
+ * disagreement fails the run. The peer systems (DuckDB, Spark SQL, Hive, each in a JVM of its own and on
+ * each of its variants: {@link PeerSystems}) run the same SQL beside them when {@code --systems} names
+ * them; the report gives each process's memory. Several sizes make a scaling run ({@code ScalingReport}).
  *
  * <pre>
  * hadoopdb --home /tmp/bench bench pavlo --scale 2GB --nodes 4 --runs 3
  * hadoopdb bench pavlo --tasks join,selection --systems sms,hand
+ * hadoopdb bench pavlo --scale 0.5GB,1GB,2GB --systems sms,pg,duckdb,duckdb-text,spark,spark-parquet,hive,hive-orc
  * </pre>
  */
 @Command(name = "pavlo", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "The HadoopDB paper's tasks on HadoopDB (HiveQL and hand-coded), Hadoop over text files, one PostgreSQL "
-                + "and the ideal pushdown, side by side.")
+        description = {"The HadoopDB paper's tasks on HadoopDB (HiveQL and hand-coded), Hadoop over text files, one PostgreSQL "
+                + "and the ideal pushdown, side by side; and on the peer systems (DuckDB, Spark SQL, Hive, each in a JVM of "
+                + "its own, built from peers/<peer>) when --systems names them. Answers must agree; the report gives each "
+                + "system's times and each process's memory. A list of sizes (--scale 0.5GB,1GB,2GB) is a scaling run.",
+                "See docs/benchmarks-peers.md."})
 public final class PaperBenchmark extends BaseCommand {
-    @Option(names = "--scale", paramLabel = "SIZE", description = "Size of UserVisits, e.g. 2GB; Rankings get a tenth of its "
-            + "rows and Grep 40 %% (the proportions of BENCHMARKS.md's run). The row options below override it.")
-    String scale;
+    @Option(names = "--scale", split = ",", paramLabel = "SIZE", description = "Size of UserVisits, e.g. 2GB; Rankings get a "
+            + "tenth of its rows and Grep 40 %% (the proportions of BENCHMARKS.md's run). The row options below override it. "
+            + "A list (0.5GB,1GB,2GB) is a scaling run: the whole benchmark once per size, each on data of its own, each "
+            + "size's report in its own folder, and scaling.md with a log-log chart per task (seconds against size, one "
+            + "line per system) and each line's slope.")
+    List<String> scale;
 
     @Option(names = "--nodes", description = "Embedded nodes, when the home has no cluster yet (default: hadoopdb.embedded.nodes).")
     Integer nodes;
@@ -74,28 +86,58 @@ public final class PaperBenchmark extends BaseCommand {
             + "aggregation-small, aggregation-large, join, udf.")
     List<String> tasks;
 
-    @Option(names = "--systems", split = ",", paramLabel = "SYSTEM", description = "Systems (default: all): sms, hand, hadoop, pg, ideal.")
+    @Option(names = "--systems", split = ",", paramLabel = "SYSTEM", description = "Systems (default: the first five): sms, "
+            + "hand, hadoop, pg, ideal, and the peers, each in a JVM of its own once its module is built (docs/benchmarks-peers.md): "
+            + "duckdb, duckdb-text, spark, spark-parquet, hive, hive-orc (<peer> is its default variant, <peer>-<variant> another).")
     List<String> systems;
+
+    @Option(names = "--peers-dir", paramLabel = "DIR", description = "Where the peers' modules are built, <DIR>/<peer>/target "
+            + "(default: the peers directory of the source tree this command was built in).")
+    Path peersDir;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Results folder (default <home>/bench-results/pavlo-<time>).")
     Path out;
+
+    /** The HadoopDB systems' keys, in report order. */
+    private static final List<String> HADOOPDB_SYSTEMS = List.of("sms", "hand", "hadoop", "pg", "ideal");
+
+    /** One size's rows per table. */
+    private record Rows(long userVisits, long rankings, long grep) {
+    }
+
+    /** What one size's run produced. */
+    private record SizeRun(BenchReport report, boolean agreed) {
+    }
 
     @Override
     public Integer call() throws Exception {
         EnumSet<PaperTask> chosen = EnumSet.noneOf(PaperTask.class);
         (tasks == null ? List.of("grep", "selection", "aggregation-small", "aggregation-large", "join", "udf") : tasks)
                 .forEach(t -> chosen.add(PaperTask.named(t)));
-        List<String> systemKeys = systems == null ? List.of("sms", "hand", "hadoop", "pg", "ideal") : systems;
+        List<String> systemKeys = (systems == null ? HADOOPDB_SYSTEMS : systems).stream()
+                .map(k -> k.strip().toLowerCase(Locale.ROOT)).toList();
         if (runs < 1 || warmups < 0) {
             throw new IllegalArgumentException("--runs must be at least 1 and --warmups at least 0");
         }
+        List<String> sizes = scale == null || scale.isEmpty() ? java.util.Collections.singletonList(null) : scale;
+        if (sizes.size() > 1 && (userVisitsRows != null || rankingsRows != null || grepRows != null)) {
+            throw new IllegalArgumentException("--scale with several sizes sets every table's rows; leave out --uservisits-rows, "
+                    + "--rankings-rows and --grep-rows");
+        }
+        Path peers = peersDir != null ? peersDir : systemKeys.stream().anyMatch(k -> !HADOOPDB_SYSTEMS.contains(k))
+                ? PeerSystems.sourceTreePeers() : null;
+        for (String key : systemKeys) {
+            if (!HADOOPDB_SYSTEMS.contains(key) && !PeerSystems.isPeer(key, peers)) {
+                throw new IllegalArgumentException("Unknown system '" + key + "': choose from " + String.join(", ", HADOOPDB_SYSTEMS)
+                        + " or a peer (" + String.join(", ", PeerSystems.EXAMPLES) + ": <peer> or <peer>-<variant>, its module in "
+                        + peers + ")");
+            }
+            if (!HADOOPDB_SYSTEMS.contains(key)) {
+                PeerSystems.launch(peers, PeerSystems.Key.parse(key).peer()); // a peer not built fails now, not after the loads
+            }
+        }
         Path results = out != null ? out : config().home().root().resolve("bench-results")
                 .resolve("pavlo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        List<Measurement> measurements = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
-        Map<String, String> setup = new LinkedHashMap<>();
-        boolean agreed = true;
-        sizes();
         if (nodes != null) {
             EmbeddedCluster cluster = new EmbeddedCluster(config());
             if (!cluster.exists()) {
@@ -103,6 +145,8 @@ public final class PaperBenchmark extends BaseCommand {
                 cluster.init(nodes, 0);
             }
         }
+        boolean agreed = true;
+        List<ScalingReport.Size> scaling = new ArrayList<>();
         try (HadoopDbEngine engine = HadoopDbEngine.start(config(), console()::note);
              Session session = engine.openSession(Map.of())) {
             int nodes = engine.catalog().nodes().size();
@@ -110,37 +154,79 @@ public final class PaperBenchmark extends BaseCommand {
                 throw new IllegalArgumentException("--nodes " + this.nodes + ": the home's cluster has " + nodes
                         + " nodes; use another --home for another cluster size");
             }
-            PaperData data = PaperData.generate(config().home().root().resolve("bench-data"), rankingsRows, userVisitsRows, grepRows,
-                    seed, nodes, chosen.contains(PaperTask.UDF), console()::note);
-            org.apache.hadoop.fs.Path scratch = new org.apache.hadoop.fs.Path(config().home().jobScratch(), "bench-" + UUID.randomUUID());
-            BenchContext ctx = new BenchContext(engine, session, data, scratch);
-            SinglePostgresSystem single = new SinglePostgresSystem(ctx);
-            Map<String, BenchSystem> all = new LinkedHashMap<>();
-            all.put("sms", new SmsSystem(ctx));
-            all.put("hand", new HandCodedSystem(ctx));
-            all.put("hadoop", new HadoopTextSystem(ctx));
-            all.put("pg", single);
-            all.put("ideal", new IdealPushdownSystem(ctx));
+            for (String size : sizes) {
+                boolean several = sizes.size() > 1;
+                if (several) {
+                    console().note("== Size " + size);
+                }
+                Path dataDir = config().home().root().resolve("bench-data");
+                SizeRun run = runSize(engine, session, nodes, rows(size), several ? dataDir.resolve(size) : dataDir,
+                        several ? results.resolve(size) : results, chosen, systemKeys, peers);
+                agreed &= run.agreed();
+                if (several) {
+                    scaling.add(new ScalingReport.Size(size, org.hadoopdb.benchmarks.load.LoadBenchmark.parseSize(size), run.report()));
+                }
+            }
+        }
+        if (scaling.size() > 1) {
+            String md = ScalingReport.write("HadoopDB paper benchmark (Pavlo et al. tasks)", scaling, results);
+            console().out().println();
+            console().out().println(md);
+            console().out().println("scaling report (Markdown, SVG charts): " + results);
+            console().out().flush();
+        }
+        if (!agreed) {
+            console().err().println("bench: the systems' answers disagree or a peer failed (see the notes above)");
+            return 1;
+        }
+        return 0;
+    }
+
+    /** The whole benchmark on one size's data: generate, load, run every task on every system, write its report. */
+    private SizeRun runSize(HadoopDbEngine engine, Session session, int nodes, Rows rows, Path dataDir, Path results,
+                            EnumSet<PaperTask> chosen, List<String> systemKeys, Path peersDir) throws Exception {
+        List<Measurement> measurements = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        List<MemoryUse> memory = new ArrayList<>();
+        Map<String, String> setup = new LinkedHashMap<>();
+        boolean agreed = true;
+        Files.createDirectories(results);
+        PaperData data = PaperData.generate(dataDir, rows.rankings(), rows.userVisits(), rows.grep(),
+                seed, nodes, chosen.contains(PaperTask.UDF), console()::note);
+        org.apache.hadoop.fs.Path scratch = new org.apache.hadoop.fs.Path(config().home().jobScratch(), "bench-" + UUID.randomUUID());
+        BenchContext ctx = new BenchContext(engine, session, data, scratch);
+        SinglePostgresSystem single = new SinglePostgresSystem(ctx);
+        Map<String, BenchSystem> all = new LinkedHashMap<>();
+        all.put("sms", new SmsSystem(ctx));
+        all.put("hand", new HandCodedSystem(ctx));
+        all.put("hadoop", new HadoopTextSystem(ctx));
+        all.put("pg", single);
+        all.put("ideal", new IdealPushdownSystem(ctx));
+        List<String> peerKeys = systemKeys.stream().filter(k -> !all.containsKey(k)).toList();
+        Path peerWork = config().home().root().resolve("bench-work").resolve("peers-" + UUID.randomUUID());
+        try (PeerSystems peers = peerKeys.isEmpty() ? null : PeerSystems.start(peerKeys, peersDir, results, peerWork,
+                data.selectionThreshold(), console()::note)) {
             List<BenchSystem> running = new ArrayList<>();
             for (String key : systemKeys) {
-                BenchSystem s = all.get(key.strip().toLowerCase(Locale.ROOT));
-                if (s == null) {
-                    throw new IllegalArgumentException("Unknown system '" + key + "': choose from " + String.join(", ", all.keySet()));
-                }
-                running.add(s);
+                running.add(all.containsKey(key) ? all.get(key) : peers.system(key));
             }
             setup.put("nodes", nodes + " embedded PostgreSQL nodes, " + (nodes * 2) + " chunks per table");
-            setup.put("UserVisits", String.format(Locale.ROOT, "%,d rows", userVisitsRows));
-            setup.put("Rankings", String.format(Locale.ROOT, "%,d rows (Selection threshold pageRank > %d)", rankingsRows,
+            setup.put("UserVisits", String.format(Locale.ROOT, "%,d rows", rows.userVisits()));
+            setup.put("Rankings", String.format(Locale.ROOT, "%,d rows (Selection threshold pageRank > %d)", rows.rankings(),
                     data.selectionThreshold()));
-            setup.put("Grep", String.format(Locale.ROOT, "%,d records", grepRows));
+            setup.put("Grep", String.format(Locale.ROOT, "%,d records", rows.grep()));
             if (chosen.contains(PaperTask.UDF)) {
-                setup.put("Documents", String.format(Locale.ROOT, "%,d documents of about 10 KB", Math.max(1, rankingsRows / 25)));
+                setup.put("Documents", String.format(Locale.ROOT, "%,d documents of about 10 KB", Math.max(1, rows.rankings() / 25)));
             }
             setup.put("runs", warmups + " warm-up + " + runs + " timed runs per task and system; loads once");
             setup.put("Hadoop", "MapReduce " + config().hadoopConf().get("mapreduce.framework.name", "local") + " runner");
+            if (peers != null) {
+                setup.put("peers", "each in a JVM of its own (" + peersDir + "); their times are their own, measured around each "
+                        + "query and the writing of its rows");
+            }
 
-            measurements.addAll(loads(ctx, session, single, running, chosen, nodes, notes));
+            measurements.addAll(loads(ctx, session, single, peers, running, chosen, nodes, notes));
+            agreed &= peers == null || peers.allLoaded();
             for (PaperTask task : chosen) {
                 agreed &= runTask(task, running, measurements, notes);
                 if (task != PaperTask.UDF && running.stream().anyMatch(s -> s instanceof SmsSystem)) {
@@ -148,42 +234,44 @@ public final class PaperBenchmark extends BaseCommand {
                             task.sql(data.selectionThreshold()))));
                 }
             }
+            if (peers != null) {
+                memory.addAll(peers.memory());
+            }
+            List<String> inProcess = running.stream().filter(s -> !(s instanceof PeerSystem)).map(BenchSystem::name).toList();
+            if (!inProcess.isEmpty()) {
+                memory.addAll(HadoopDbMemory.measure(new EmbeddedCluster(config()).embeddedNodes(engine.catalog()),
+                        String.join(", ", inProcess)));
+            }
             scratch.getFileSystem(ctx.conf()).delete(scratch, true);
             single.close();
         }
         String command = "hadoopdb " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         BenchReport report = new BenchReport("HadoopDB paper benchmark (Pavlo et al. tasks)", command, Machine.describe(),
-                setup, measurements, notes);
-        Files.createDirectories(results);
+                setup, measurements, notes, memory);
         ReportOutput.write(report, results, console());
-        if (!agreed) {
-            console().err().println("bench: the systems' answers disagree (see the notes above)");
-            return 1;
-        }
-        return 0;
+        return new SizeRun(report, agreed);
     }
 
-    /** Rows of each table: the row options, else derived from --scale, else the defaults. */
-    private void sizes() {
+    /** Rows of each table: the row options, else derived from the size, else the defaults. */
+    private Rows rows(String size) {
         long visits = 2_000_000;
-        if (scale != null) {
-            visits = Math.max(1, Math.round(org.hadoopdb.benchmarks.load.LoadBenchmark.parseSize(scale)
+        if (size != null) {
+            visits = Math.max(1, Math.round(org.hadoopdb.benchmarks.load.LoadBenchmark.parseSize(size)
                     / PavloTable.USERVISITS.approxBytesPerRow()));
         }
-        if (userVisitsRows == null) {
-            userVisitsRows = visits;
-        }
-        if (rankingsRows == null) {
-            rankingsRows = scale != null ? Math.max(25, userVisitsRows / 10) : 200_000;
-        }
-        if (grepRows == null) {
-            grepRows = scale != null ? Math.max(10_000, userVisitsRows * 2 / 5) : 1_000_000;
-        }
+        long uv = userVisitsRows != null ? userVisitsRows : visits;
+        long rankings = rankingsRows != null ? rankingsRows : size != null ? Math.max(25, uv / 10) : 200_000;
+        long grep = grepRows != null ? grepRows : size != null ? Math.max(10_000, uv * 2 / 5) : 1_000_000;
+        return new Rows(uv, rankings, grep);
     }
 
-    /** Loads the tables the tasks need on every system that loads (HadoopDB, one PostgreSQL, Hadoop's file copy). */
-    private List<Measurement> loads(BenchContext ctx, Session session, SinglePostgresSystem single, List<BenchSystem> running,
-                                    EnumSet<PaperTask> chosen, int nodes, List<String> notes) throws Exception {
+    /**
+     * Loads the tables the tasks need on every system that loads (HadoopDB, one PostgreSQL, Hadoop's file copy, each
+     * peer's variants: its DEFINE first, untimed, then its timed LOAD).
+     */
+    private List<Measurement> loads(BenchContext ctx, Session session, SinglePostgresSystem single, PeerSystems peers,
+                                    List<BenchSystem> running, EnumSet<PaperTask> chosen, int nodes, List<String> notes)
+            throws Exception {
         EnumSet<PavloTable> tables = EnumSet.noneOf(PavloTable.class);
         for (PaperTask t : chosen) {
             switch (t) {
@@ -197,11 +285,15 @@ public final class PaperBenchmark extends BaseCommand {
                 case UDF -> tables.add(PavloTable.DOCUMENTS);
             }
         }
-        boolean hadoopDb = running.stream().anyMatch(s -> !(s instanceof SinglePostgresSystem) && !(s instanceof HadoopTextSystem));
+        boolean hadoopDb = running.stream().anyMatch(s -> !(s instanceof SinglePostgresSystem) && !(s instanceof HadoopTextSystem)
+                && !(s instanceof PeerSystem));
         boolean pg = running.contains(single);
         boolean hadoop = running.stream().anyMatch(s -> s instanceof HadoopTextSystem);
         if (pg) {
             single.reset();
+        }
+        if (peers != null) {
+            peers.define(ctx.data(), tables.stream().filter(t -> t != PavloTable.DOCUMENTS).toList());
         }
         List<Measurement> out = new ArrayList<>();
         for (PavloTable table : tables) {
@@ -230,13 +322,19 @@ public final class PaperBenchmark extends BaseCommand {
                 out.add(new Measurement(task, Systems.HADOOP, List.of(seconds(start)), -1));
                 fs.delete(target, true);
             }
+            if (peers != null && table != PavloTable.DOCUMENTS) {
+                out.addAll(peers.load(table, task, failure -> {
+                    notes.add(failure);
+                    console().err().println("bench: " + failure);
+                }));
+            }
             out.stream().filter(m -> m.task().equals(task)).forEach(m -> console().note(String.format(Locale.ROOT,
                     "   %-22s %8.2f s", m.system(), m.median())));
         }
         return out;
     }
 
-    /** Runs one task on every system; returns false when their answers disagree. */
+    /** Runs one task on every system; returns false when their answers disagree or a peer failed it. */
     private boolean runTask(PaperTask task, List<BenchSystem> running, List<Measurement> measurements, List<String> notes)
             throws Exception {
         console().note("-- " + task.title());
@@ -249,18 +347,28 @@ public final class PaperBenchmark extends BaseCommand {
                 notes.add(task.title() + ": no " + system.name() + " run: " + why);
                 continue;
             }
-            for (int w = 0; w < warmups; w++) {
-                system.run(task);
-            }
             List<Double> seconds = new ArrayList<>();
             Answer answer = null;
-            for (int r = 0; r < runs; r++) {
-                // the systems share this JVM: the garbage of one run (or of another system) is collected before
-                // the clock starts, not on the next run's time
-                System.gc();
-                long start = System.nanoTime();
-                answer = system.run(task);
-                seconds.add(seconds(start));
+            try {
+                for (int w = 0; w < warmups; w++) {
+                    system.run(task);
+                }
+                for (int r = 0; r < runs; r++) {
+                    // the systems share this JVM: the garbage of one run (or of another system) is collected before
+                    // the clock starts, not on the next run's time
+                    System.gc();
+                    BenchSystem.TimedAnswer run = system.timed(task);
+                    answer = run.answer();
+                    seconds.add(run.seconds());
+                }
+            } catch (PeerException e) {
+                // a peer that fails a task (out of memory, a dialect gap) fails the run, but the other systems go on
+                // and the report is written
+                agreed = false;
+                String note = task.title() + ": " + system.name() + " failed: " + e.getMessage();
+                notes.add(note);
+                console().err().println("bench: " + note);
+                continue;
             }
             Measurement m = new Measurement(task.title(), system.name(), seconds, answer.rows());
             measurements.add(m);

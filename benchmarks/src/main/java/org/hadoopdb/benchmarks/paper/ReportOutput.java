@@ -26,15 +26,18 @@ final class ReportOutput {
         out.println();
         report.setup().forEach((k, v) -> out.printf(Locale.ROOT, "%s: %s%n", k, v));
         out.println("median seconds (min-max)");
+        // HadoopDB's systems always (a dash where one did not run), then the peers measured
+        List<String> columns = new ArrayList<>(Systems.ALL);
+        report.systems().stream().filter(s -> !columns.contains(s)).forEach(columns::add);
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-20s", "TASK"));
-        for (String s : Systems.ALL) {
+        for (String s : columns) {
             header.append(String.format(Locale.ROOT, " %22s", s));
         }
         header.append("   SMS/IDEAL SMS/HAND HADOOP/SMS PG/SMS");
         out.println(header);
         for (var e : byTask.entrySet()) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-20s", e.getKey()));
-            for (String s : Systems.ALL) {
+            for (String s : columns) {
                 Measurement m = e.getValue().get(s);
                 line.append(String.format(Locale.ROOT, " %22s", m == null ? "-"
                         : m.seconds().size() == 1 ? String.format(Locale.ROOT, "%.2f", m.median())
@@ -45,6 +48,12 @@ final class ReportOutput {
                     .append(ratio(e.getValue(), Systems.HADOOP, Systems.SMS)).append(' ')
                     .append(ratio(e.getValue(), Systems.SINGLE_PG, Systems.SMS));
             out.println(line);
+        }
+        if (!report.memory().isEmpty()) {
+            out.println();
+            out.println("memory");
+            report.memory().forEach(m -> out.printf(Locale.ROOT, "%-30s %12s  %s (%s)%n", m.process(), m.mebibytes(), m.measure(),
+                    m.systems()));
         }
         List<String> notes = new ArrayList<>(report.notes());
         if (!notes.isEmpty()) {

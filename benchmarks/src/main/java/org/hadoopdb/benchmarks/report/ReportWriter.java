@@ -16,7 +16,7 @@ import org.knowm.xchart.style.Styler;
 
 /**
  * Writes a benchmark run as a results folder: {@code results.csv} (every timed run), {@code summary.csv}
- * (median, min, max per task and system), {@code results.md} (the tables and ratios, ready to paste into
+ * (median, min, max per task and system), {@code memory.csv} (the processes' memory, when measured), {@code results.md} (the tables and ratios, ready to paste into
  * BENCHMARKS.md) and PNG bar charts in the style of the paper's figures: one per task with the systems
  * side by side, and {@code overview.png} with every query task
  * (linear seconds: the per-task charts show the short tasks).
@@ -47,6 +47,9 @@ public final class ReportWriter {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("results.csv"), runsCsv(report), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("summary.csv"), summaryCsv(report), StandardCharsets.UTF_8);
+        if (!report.memory().isEmpty()) {
+            Files.writeString(dir.resolve("memory.csv"), memoryCsv(report), StandardCharsets.UTF_8);
+        }
         String markdown = markdown(report);
         Files.writeString(dir.resolve("results.md"), markdown, StandardCharsets.UTF_8);
         Map<String, Map<String, Measurement>> byTask = byTask(report);
@@ -83,6 +86,16 @@ public final class ReportWriter {
         return sb.toString();
     }
 
+    /** One line per measured process: what, the systems it served, bytes (-1: unknown), the measure. */
+    static String memoryCsv(BenchReport report) {
+        StringBuilder sb = new StringBuilder("process,systems,bytes,measure\n");
+        for (MemoryUse m : report.memory()) {
+            sb.append(csv(m.process())).append(',').append(csv(m.systems())).append(',').append(m.bytes()).append(',')
+                    .append(csv(m.measure())).append('\n');
+        }
+        return sb.toString();
+    }
+
     /** The setup, then a table per kind of task (loads, queries) with the ratios that matter, then the notes. */
     static String markdown(BenchReport report) {
         StringBuilder sb = new StringBuilder();
@@ -91,7 +104,7 @@ public final class ReportWriter {
         sb.append("Machine: ").append(report.machine()).append("\n\n");
         report.setup().forEach((k, v) -> sb.append("- ").append(k).append(": ").append(v).append('\n'));
         Map<String, Map<String, Measurement>> byTask = byTask(report);
-        List<String> systems = systemsIn(report);
+        List<String> systems = report.systems();
         List<String> loads = byTask.keySet().stream().filter(ReportWriter::isLoad).toList();
         List<String> queries = byTask.keySet().stream().filter(t -> !isLoad(t)).toList();
         if (!loads.isEmpty()) {
@@ -102,6 +115,11 @@ public final class ReportWriter {
             sb.append("\nQueries (seconds: median of the timed runs, min–max in brackets):\n\n");
             table(sb, queries, byTask, systems, true);
             ratios(sb, queries, byTask);
+        }
+        if (!report.memory().isEmpty()) {
+            sb.append("\nMemory:\n\n| process | systems | memory | measure |\n|---|---|---:|---|\n");
+            report.memory().forEach(m -> sb.append("| ").append(m.process()).append(" | ").append(m.systems()).append(" | ")
+                    .append(m.mebibytes()).append(" | ").append(m.measure()).append(" |\n"));
         }
         if (!report.notes().isEmpty()) {
             sb.append("\nNotes:\n\n");
@@ -210,14 +228,6 @@ public final class ReportWriter {
             byTask.computeIfAbsent(m.task(), t -> new LinkedHashMap<>()).put(m.system(), m);
         }
         return byTask;
-    }
-
-    /** The systems measured, in {@link Systems#ALL} order, then any other. */
-    private static List<String> systemsIn(BenchReport report) {
-        List<String> present = report.measurements().stream().map(Measurement::system).distinct().toList();
-        List<String> ordered = new ArrayList<>(Systems.ALL.stream().filter(present::contains).toList());
-        present.stream().filter(s -> !ordered.contains(s)).forEach(ordered::add);
-        return ordered;
     }
 
     private static boolean isLoad(String task) {

@@ -15,7 +15,13 @@ public final class Systems {
     /** SMS's chunk SQL run on every chunk at once by a plain JDBC client that merges in memory. */
     public static final String IDEAL = "Ideal pushdown";
 
+    /** HadoopDB's own systems and baselines; the peer systems ({@link #peer}) follow them in reports. */
     public static final List<String> ALL = List.of(SMS, HAND, HADOOP, SINGLE_PG, IDEAL);
+
+    /** A peer system (Hive, Spark SQL, DuckDB in a JVM of its own) on one of its variants, e.g. "duckdb native". */
+    public static String peer(String peer, String variant) {
+        return peer + " " + variant;
+    }
 
     private Systems() {
     }

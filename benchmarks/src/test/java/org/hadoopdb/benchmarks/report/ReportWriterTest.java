@@ -69,4 +69,19 @@ class ReportWriterTest {
         }
         assertThat(Files.readString(dir.resolve("results.md"))).isEqualTo(ReportWriter.markdown(report));
     }
+
+    @Test
+    void memoryIsATableAndACsvWhenMeasured() {
+        BenchReport withPeers = new BenchReport("Paper", "hadoopdb bench pavlo", "2 cores", Map.of(), List.of(
+                new Measurement("Join", Systems.SMS, List.of(1.0), 1),
+                new Measurement("Join", Systems.peer("duckdb", "native"), List.of(0.5), 1)), List.of(),
+                List.of(new MemoryUse("duckdb runner JVM", "duckdb native", 300L << 20, "peak resident (VmHWM)"),
+                        new MemoryUse("PostgreSQL nodes", "HadoopDB SMS", -1, "Pss")));
+        assertThat(withPeers.systems()).containsExactly(Systems.SMS, "duckdb native");
+        assertThat(ReportWriter.markdown(withPeers)).contains("| task | HadoopDB SMS | duckdb native | rows |")
+                .contains("| duckdb runner JVM | duckdb native | 300 MiB | peak resident (VmHWM) |")
+                .contains("| PostgreSQL nodes | HadoopDB SMS | unknown | Pss |");
+        assertThat(ReportWriter.memoryCsv(withPeers).lines()).containsExactly("process,systems,bytes,measure",
+                "duckdb runner JVM,duckdb native,314572800,peak resident (VmHWM)", "PostgreSQL nodes,HadoopDB SMS,-1,Pss");
+    }
 }
