@@ -12,7 +12,6 @@ import org.apache.hadoop.hive.ql.udf.generic.GenericUDAFEvaluator.AggregationBuf
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDAFResolver;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDAFResolver2;
 import org.apache.hadoop.hive.ql.udf.generic.SimpleGenericUDAFParameterInfo;
-import org.apache.hadoop.hive.serde2.objectinspector.ConstantObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
@@ -31,25 +30,14 @@ final class HiveAggregate implements ExternalAggregate {
     private final GenericUDAFEvaluator evaluator;
     private final ObjectInspector result;
     private final TypeInfo resultType;
-    private final TypeInfo[] argumentTypes;
-    private final Object[] constants;
-    private final Object[] hiveArguments;
+    private final HiveArguments arguments;
     private AggregationBuffer buffer;
 
     private HiveAggregate(GenericUDAFEvaluator evaluator, ObjectInspector[] inspectors, ObjectInspector result) {
         this.evaluator = evaluator;
         this.result = result;
         this.resultType = TypeInfoUtils.getTypeInfoFromObjectInspector(result);
-        this.argumentTypes = new TypeInfo[inspectors.length];
-        this.constants = new Object[inspectors.length];
-        this.hiveArguments = new Object[inspectors.length];
-        for (int i = 0; i < inspectors.length; i++) {
-            argumentTypes[i] = TypeInfoUtils.getTypeInfoFromObjectInspector(inspectors[i]);
-            if (inspectors[i] instanceof ConstantObjectInspector c) {
-                constants[i] = c.getWritableConstantValue();
-                hiveArguments[i] = constants[i];
-            }
-        }
+        this.arguments = new HiveArguments(inspectors);
     }
 
     /** Resolves the evaluator for the arguments and initializes it; the function's own refusals are {@link Kind#ARGUMENTS}. */
@@ -116,11 +104,7 @@ final class HiveAggregate implements ExternalAggregate {
     @Override
     public void iterate(Object[] values) throws ExternalFunctionException {
         ContextLoader.call(() -> {
-            for (int i = 0; i < hiveArguments.length; i++) {
-                if (constants[i] == null) {
-                    hiveArguments[i] = RowForms.toHive(values[i], argumentTypes[i]);
-                }
-            }
+            Object[] hiveArguments = arguments.of(values);
             try {
                 evaluator.iterate(buffer, hiveArguments);
                 return null;

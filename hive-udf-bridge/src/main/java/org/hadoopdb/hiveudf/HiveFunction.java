@@ -5,7 +5,6 @@ import java.lang.reflect.InaccessibleObjectException;
 import org.apache.hadoop.hive.ql.exec.UDFArgumentException;
 import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDF;
-import org.apache.hadoop.hive.serde2.objectinspector.ConstantObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
@@ -20,27 +19,19 @@ import org.hadoopdb.functions.udf.spi.ExternalFunctionException.Kind;
  */
 final class HiveFunction implements ExternalFunction {
     private final GenericUDF udf;
+    private final HiveArguments values;
     private final Value[] arguments;
     private final ObjectInspector result;
     private final TypeInfo resultType;
-    private final TypeInfo[] argumentTypes;
-    /** The writable values of constant arguments, which the function reads through their constant inspectors; null for others. */
-    private final Object[] constants;
 
     HiveFunction(GenericUDF udf, ObjectInspector[] inspectors, ObjectInspector result) {
         this.udf = udf;
         this.result = result;
         this.resultType = TypeInfoUtils.getTypeInfoFromObjectInspector(result);
+        this.values = new HiveArguments(inspectors);
         this.arguments = new Value[inspectors.length];
-        this.argumentTypes = new TypeInfo[inspectors.length];
-        this.constants = new Object[inspectors.length];
         for (int i = 0; i < inspectors.length; i++) {
             arguments[i] = new Value();
-            argumentTypes[i] = TypeInfoUtils.getTypeInfoFromObjectInspector(inspectors[i]);
-            if (inspectors[i] instanceof ConstantObjectInspector c) {
-                constants[i] = c.getWritableConstantValue();
-                arguments[i].value = constants[i];
-            }
         }
     }
 
@@ -76,12 +67,11 @@ final class HiveFunction implements ExternalFunction {
     }
 
     @Override
-    public Object evaluate(Object[] values) throws ExternalFunctionException {
+    public Object evaluate(Object[] rowForms) throws ExternalFunctionException {
         return ContextLoader.call(() -> {
+            Object[] hive = values.of(rowForms);
             for (int i = 0; i < arguments.length; i++) {
-                if (constants[i] == null) {
-                    arguments[i].value = RowForms.toHive(values[i], argumentTypes[i]);
-                }
+                arguments[i].value = hive[i];
             }
             Object out;
             try {

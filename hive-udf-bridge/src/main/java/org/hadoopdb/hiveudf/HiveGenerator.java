@@ -6,7 +6,6 @@ import java.util.function.Consumer;
 import org.apache.hadoop.hive.ql.exec.UDFArgumentException;
 import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDTF;
-import org.apache.hadoop.hive.serde2.objectinspector.ConstantObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspectorFactory;
 import org.apache.hadoop.hive.serde2.objectinspector.StructField;
@@ -27,9 +26,7 @@ final class HiveGenerator implements ExternalTableFunction {
     private final StructObjectInspector output;
     private final List<? extends StructField> fields;
     private final TypeInfo[] fieldTypes;
-    private final TypeInfo[] argumentTypes;
-    private final Object[] constants;
-    private final Object[] hiveArguments;
+    private final HiveArguments arguments;
     /** Where the rows the function forwards go during the current call. */
     private Consumer<Object[]> sink;
     /** A failure while converting a forwarded row, thrown after the function returns. */
@@ -43,16 +40,7 @@ final class HiveGenerator implements ExternalTableFunction {
         for (int i = 0; i < fieldTypes.length; i++) {
             fieldTypes[i] = TypeInfoUtils.getTypeInfoFromObjectInspector(fields.get(i).getFieldObjectInspector());
         }
-        this.argumentTypes = new TypeInfo[inspectors.length];
-        this.constants = new Object[inspectors.length];
-        this.hiveArguments = new Object[inspectors.length];
-        for (int i = 0; i < inspectors.length; i++) {
-            argumentTypes[i] = TypeInfoUtils.getTypeInfoFromObjectInspector(inspectors[i]);
-            if (inspectors[i] instanceof ConstantObjectInspector c) {
-                constants[i] = c.getWritableConstantValue();
-                hiveArguments[i] = constants[i];
-            }
-        }
+        this.arguments = new HiveArguments(inspectors);
         udtf.setCollector(this::collect);
     }
 
@@ -93,11 +81,7 @@ final class HiveGenerator implements ExternalTableFunction {
     @Override
     public void process(Object[] values, Consumer<Object[]> rows) throws ExternalFunctionException {
         ContextLoader.call(() -> {
-            for (int i = 0; i < hiveArguments.length; i++) {
-                if (constants[i] == null) {
-                    hiveArguments[i] = RowForms.toHive(values[i], argumentTypes[i]);
-                }
-            }
+            Object[] hiveArguments = arguments.of(values);
             forwarding(rows, () -> udtf.process(hiveArguments));
             return null;
         });

@@ -57,6 +57,15 @@ class TpcdsDifferentialIT {
     private static final List<String> FAST = List.of("q3", "q42", "q52", "q55", "q96");
     private static final String SCHEMA = "tpcds_reference";
     private static final long LIMIT_SECONDS = 180;
+    /**
+     * The reference's session from scale factor 1: without nested loops (q4's and q11's year_total self-joins over
+     * materialized CTEs, estimated at a few rows, ran for more than 12 minutes as nested loops) and with a bound; a
+     * query the reference cannot answer within it is reported as such and not compared. Smaller scales keep
+     * PostgreSQL's defaults, so the times BENCHMARKS.md compares are its plain planner's.
+     */
+    private static final List<String> REFERENCE_SETTINGS = SCALE >= 1
+            ? List.of("SET enable_nestloop = off", "SET work_mem = '256MB'", "SET statement_timeout = '600s'") : List.of();
+    private static final Path REPORT_FILE = Path.of("target", "tpcds-report.txt");
     private static final java.util.concurrent.ScheduledExecutorService TIMER =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "tpcds-query-limit");
@@ -75,6 +84,10 @@ class TpcdsDifferentialIT {
 
     @BeforeAll
     static void load() throws Exception {
+        if (ALL) {
+            Files.createDirectories(REPORT_FILE.getParent());
+            Files.deleteIfExists(REPORT_FILE);
+        }
         queries = queries(CHOSEN.equalsIgnoreCase("all") ? null : ALL ? List.of(CHOSEN.split(",")) : FAST);
         Set<String> tables = new LinkedHashSet<>();
         for (Table t : TpcdsData.tables()) {
@@ -122,7 +135,7 @@ class TpcdsDifferentialIT {
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "TPC-DS at scale factor %s: %d queries%n", SCALE,
                     REPORT.size()));
             REPORT.forEach((q, line) -> sb.append(q).append('\t').append(line).append('\n'));
-            Files.writeString(Path.of("target", "tpcds-report.txt"), sb.toString());
+            Files.writeString(REPORT_FILE, sb.toString());
         }
         if (diff != null) {
             diff.dropReference();
@@ -139,7 +152,17 @@ class TpcdsDifferentialIT {
         for (Map.Entry<String, String> q : queries.entrySet()) {
             tests.add(DynamicTest.dynamicTest(q.getKey(), () -> {
                 long t0 = System.nanoTime();
-                List<String> theirs = diff.postgres(postgresSpelling(q.getValue()));
+                List<String> theirs;
+                try {
+                    theirs = diff.postgres(postgresSpelling(q.getValue()), REFERENCE_SETTINGS);
+                } catch (java.sql.SQLException e) {
+                    if (!"57014".equals(e.getSQLState())) {
+                        throw e;
+                    }
+                    report(q.getKey(), "NO REFERENCE\tPostgreSQL did not answer within its bound: " + e.getMessage());
+                    org.junit.jupiter.api.Assumptions.abort(q.getKey() + ": the reference PostgreSQL did not answer in time");
+                    return;
+                }
                 long t1 = System.nanoTime();
                 List<String> ours;
                 // the whole suite bounds each query (the fast subset needs no bound): a cancel stops it
@@ -148,7 +171,7 @@ class TpcdsDifferentialIT {
                     ours = diff.hadoopDb(q.getValue());
                 } catch (RuntimeException e) {
                     boolean late = System.nanoTime() - t1 > LIMIT_SECONDS * 1_000_000_000L;
-                    REPORT.put(q.getKey(), (late ? "TIMEOUT\t" : "FAILED\t") + String.valueOf(e.getMessage()).replaceAll("\\s+", " "));
+                    report(q.getKey(), (late ? "TIMEOUT\t" : "FAILED\t") + String.valueOf(e.getMessage()).replaceAll("\\s+", " "));
                     throw e;
                 } finally {
                     if (bound != null) {
@@ -158,12 +181,21 @@ class TpcdsDifferentialIT {
                 long t2 = System.nanoTime();
                 // the same multiset of rows: what the assertion below checks, for the report
                 boolean same = sorted(ours).equals(sorted(theirs));
-                REPORT.put(q.getKey(), String.format(Locale.ROOT, "%s\t%d rows\tours %.2f s\tpostgresql %.2f s",
+                report(q.getKey(), String.format(Locale.ROOT, "%s\t%d rows\tours %.2f s\tpostgresql %.2f s",
                         same ? "same" : "DIFFERENT", ours.size(), (t2 - t1) / 1e9, (t1 - t0) / 1e9));
                 assertThat(ours).as(q.getKey()).containsExactlyInAnyOrderElementsOf(theirs);
             }));
         }
         return tests.stream();
+    }
+
+    /** A query's outcome, kept for the report and appended to it at once (a long run stopped half-way keeps what it did). */
+    private static void report(String query, String line) throws IOException {
+        REPORT.put(query, line);
+        if (ALL) {
+            Files.writeString(REPORT_FILE, query + "\t" + line + "\n", java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
     }
 
     private static List<String> sorted(List<String> rows) {

@@ -70,9 +70,17 @@ public record Differential(Session session, HadoopDbEngine engine, NodeInfo refe
     }
 
     public List<String> postgres(String sql) throws SQLException {
+        return postgres(sql, List.of());
+    }
+
+    /** The reference's answer with these statements run first in its session (planner settings, a timeout). */
+    public List<String> postgres(String sql, List<String> settings) throws SQLException {
         List<String> out = new ArrayList<>();
         try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
             st.execute("SET search_path TO " + schema);
+            for (String s : settings) {
+                st.execute(s);
+            }
             try (ResultSet rs = st.executeQuery(sql)) {
                 int n = rs.getMetaData().getColumnCount();
                 while (rs.next()) {

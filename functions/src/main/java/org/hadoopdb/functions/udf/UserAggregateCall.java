@@ -1,9 +1,5 @@
 package org.hadoopdb.functions.udf;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import org.hadoopdb.functions.udf.spi.Argument;
 import org.hadoopdb.functions.udf.spi.ExternalAggregate;
 import org.hadoopdb.functions.udf.spi.ExternalFunctionException;
 
@@ -76,20 +72,15 @@ public final class UserAggregateCall implements AutoCloseable {
         if (aggregate != null) {
             return aggregate;
         }
-        List<Argument> arguments = new ArrayList<>();
-        for (int i = 0; i < types.length; i++) {
-            arguments.add(constants[i] ? Argument.constant(types[i], first[i]) : Argument.of(types[i]));
-        }
-        ExternalAggregate a = UserFunctions.openAggregate(UdfEnvironment.current(), spec, arguments);
+        ExternalAggregate a = UserFunctions.openAggregate(UdfEnvironment.current(), spec, UserFunctions.arguments(types, constants, first));
         if (!a.returnType().equals(resultType)) {
             a.close();
-            throw new UserFunctionException("The " + spec.describe() + " returns " + a.returnType() + " for arguments ("
-                    + String.join(", ", Arrays.asList(types)) + ") in this task, where the query was planned with "
-                    + resultType + ": is its jar the same everywhere?", null);
+            throw UserFunctions.plannedOtherwise(spec, "returns", a.returnType(), types, resultType);
         }
         aggregate = a;
         return a;
     }
+
 
     @Override
     public void close() {

@@ -1,9 +1,6 @@
 package org.hadoopdb.functions.udf;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import org.hadoopdb.functions.udf.spi.Argument;
 import org.hadoopdb.functions.udf.spi.ExternalFunction;
 import org.hadoopdb.functions.udf.spi.ExternalFunctionException;
 
@@ -59,17 +56,12 @@ public final class UserFunctionCall {
     }
 
     private ExternalFunction open(Object[] first) {
-        List<Argument> arguments = new ArrayList<>();
-        for (int i = 0; i < types.length; i++) {
-            arguments.add(constants[i] ? Argument.constant(types[i], first[i]) : Argument.of(types[i]));
-        }
-        ExternalFunction f = UserFunctions.open(UdfEnvironment.current(), spec, arguments);
+        ExternalFunction f = UserFunctions.open(UdfEnvironment.current(), spec, UserFunctions.arguments(types, constants, first));
         if (!f.returnType().equals(resultType)) {
             f.close();
-            throw new UserFunctionException("The " + spec.describe() + " returns " + f.returnType() + " for arguments ("
-                    + String.join(", ", Arrays.asList(types)) + ") in this task, where the query was planned with "
-                    + resultType + ": is its jar the same everywhere?", null);
+            throw UserFunctions.plannedOtherwise(spec, "returns", f.returnType(), types, resultType);
         }
         return f;
     }
+
 }

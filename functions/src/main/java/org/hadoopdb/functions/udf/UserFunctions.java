@@ -108,4 +108,20 @@ public final class UserFunctions {
     private static String types(List<Argument> arguments) {
         return arguments.stream().map(Argument::type).collect(Collectors.joining(", "));
     }
+
+    /** The arguments a task opens a call with: the planned types, literals with their value in the first row. */
+    static List<Argument> arguments(String[] types, boolean[] constants, Object[] first) {
+        List<Argument> arguments = new java.util.ArrayList<>();
+        for (int i = 0; i < types.length; i++) {
+            arguments.add(constants[i] ? Argument.constant(types[i], first[i]) : Argument.of(types[i]));
+        }
+        return arguments;
+    }
+
+    /** A task's instance that types its result otherwise than the planner's did (its jar differs here). */
+    static UserFunctionException plannedOtherwise(UserFunctionSpec spec, String what, String here, String[] types, String planned) {
+        return new UserFunctionException("The " + spec.describe() + " " + what + " " + here + " for arguments ("
+                + String.join(", ", types) + ") in this task, where the query was planned with " + planned
+                + ": is its jar the same everywhere?", null);
+    }
 }

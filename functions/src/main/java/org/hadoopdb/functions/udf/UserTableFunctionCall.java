@@ -1,10 +1,6 @@
 package org.hadoopdb.functions.udf;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import java.util.function.Consumer;
-import org.hadoopdb.functions.udf.spi.Argument;
 import org.hadoopdb.functions.udf.spi.ExternalFunctionException;
 import org.hadoopdb.functions.udf.spi.ExternalTableFunction;
 
@@ -60,21 +56,17 @@ public final class UserTableFunctionCall implements AutoCloseable {
         if (function != null) {
             return function;
         }
-        List<Argument> arguments = new ArrayList<>();
-        for (int i = 0; i < types.length; i++) {
-            arguments.add(constants[i] ? Argument.constant(types[i], first[i]) : Argument.of(types[i]));
-        }
-        ExternalTableFunction f = UserFunctions.openTableFunction(UdfEnvironment.current(), spec, arguments);
+        ExternalTableFunction f = UserFunctions.openTableFunction(UdfEnvironment.current(), spec,
+                UserFunctions.arguments(types, constants, first));
         String declared = UserTableFunction.columnsSpelling(f);
         if (!declared.equals(columns)) {
             f.close();
-            throw new UserFunctionException("The " + spec.describe() + " declares the columns " + declared + " for arguments ("
-                    + String.join(", ", Arrays.asList(types)) + ") in this task, where the query was planned with "
-                    + columns + ": is its jar the same everywhere?", null);
+            throw UserFunctions.plannedOtherwise(spec, "declares the columns", declared, types, columns);
         }
         function = f;
         return f;
     }
+
 
     @Override
     public void close() {
