@@ -87,7 +87,7 @@ public final class PaperBenchmark extends BaseCommand {
     List<String> tasks;
 
     @Option(names = "--systems", split = ",", paramLabel = "SYSTEM", description = "Systems (default: the first five): sms, "
-            + "hand, hadoop, pg, ideal, and the peers, each in a JVM of its own once its module is built (docs/benchmarks-peers.md): "
+            + "hand, hadoop, pg (or postgres), ideal, and the peers, each in a JVM of its own once its module is built (docs/benchmarks-peers.md): "
             + "duckdb, duckdb-text, spark, spark-parquet, hive, hive-orc (<peer> is its default variant, <peer>-<variant> another).")
     List<String> systems;
 
@@ -115,7 +115,9 @@ public final class PaperBenchmark extends BaseCommand {
         (tasks == null ? List.of("grep", "selection", "aggregation-small", "aggregation-large", "join", "udf") : tasks)
                 .forEach(t -> chosen.add(PaperTask.named(t)));
         List<String> systemKeys = (systems == null ? HADOOPDB_SYSTEMS : systems).stream()
-                .map(k -> k.strip().toLowerCase(Locale.ROOT)).toList();
+                .map(k -> k.strip().toLowerCase(Locale.ROOT))
+                .map(k -> k.equals("postgres") || k.equals("postgresql") ? "pg" : k) // the one PostgreSQL's other names
+                .toList();
         if (runs < 1 || warmups < 0) {
             throw new IllegalArgumentException("--runs must be at least 1 and --warmups at least 0");
         }

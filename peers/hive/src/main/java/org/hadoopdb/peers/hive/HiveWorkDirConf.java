@@ -38,11 +38,12 @@ final class HiveWorkDirConf {
         conf.set("hive.execution.engine", "mr");
         conf.set("mapreduce.framework.name", "local");
         conf.set("fs.defaultFS", "file:///");
-        // the local runner runs one map and one reduce task at a time unless told otherwise; HadoopDB's embedded runs
-        // give it the machine's cores (QueryExecutor), and so does this peer
-        int slots = Math.max(2, Runtime.getRuntime().availableProcessors());
-        conf.setInt("mapreduce.local.map.tasks.maximum", slots);
-        conf.setInt("mapreduce.local.reduce.tasks.maximum", slots);
+        // one map and one reduce task at a time, Hive's local mode as Hive runs it: Hive caches a job's operator tree
+        // per JVM, so two map tasks of one job running at once in this JVM share one FileSinkOperator and collide
+        // (FileAlreadyExistsException on -tmp.000000_0, then NullPointerExceptions: seen at 2 GB, where an input has
+        // several splits). HadoopDB's own local jobs run the machine's cores at once; Hive's cannot here.
+        conf.setInt("mapreduce.local.map.tasks.maximum", 1);
+        conf.setInt("mapreduce.local.reduce.tasks.maximum", 1);
         // MapReduce tasks and a map join's local hash table task run in this JVM: by default Hive starts the latter in a
         // child JVM through Hadoop's `hadoop` command, which is not installed
         conf.setBoolean("hive.exec.submitviachild", false);
