@@ -160,31 +160,11 @@ final class ChunkReads implements AutoCloseable {
         if (batches.closed()) { // cancelled while this chunk was being registered
             cancel.cancel();
         }
-        FailoverChunkReader reader = null;
-        try {
-            reader = FailoverChunkReader.open(split, 0, settings, credentials, cancel);
-            if (perChunk != null) {
-                RowSink sink = perChunk.open(input, chunk);
-                Row r = new Row(split.schema());
-                while (!batches.closed() && reader.next(r)) {
-                    sink.accept(r);
-                }
-                if (!batches.closed()) {
-                    sink.finish();
-                }
-                return;
-            }
-            List<Row> rows = new ArrayList<>(BATCH);
-            Row r = new Row(split.schema());
-            while (!batches.closed() && reader.next(r)) {
-                rows.add(r.copy());
-                if (rows.size() == BATCH) {
-                    batches.put(new Batch(input, rows));
-                    rows = new ArrayList<>(BATCH);
-                }
-            }
-            if (!rows.isEmpty()) {
-                batches.put(new Batch(input, rows));
+        try (FailoverChunkReader reader = FailoverChunkReader.open(split, 0, settings, credentials, cancel)) {
+            try {
+                hand(reader, input, chunk, split);
+            } finally {
+                progress.chunksRead(reader.nodeReads());
             }
         } catch (IOException e) {
             if (!batches.closed()) {
@@ -195,14 +175,36 @@ final class ChunkReads implements AutoCloseable {
                 batches.fail(e);
             }
         } finally {
-            if (reader != null) {
-                reader.close();
-                progress.chunksRead(reader.nodeReads());
-            }
             statements.remove(cancel);
             if (running.decrementAndGet() == 0) {
                 batches.end();
             }
+        }
+    }
+
+    /** Hands the chunk's rows on, to its own sink or in batches, until its end or until the reads are closed. */
+    private void hand(FailoverChunkReader reader, int input, int chunk, ChunkSplit split) throws IOException {
+        Row r = new Row(split.schema());
+        if (perChunk != null) {
+            RowSink sink = perChunk.open(input, chunk);
+            while (!batches.closed() && reader.next(r)) {
+                sink.accept(r);
+            }
+            if (!batches.closed()) {
+                sink.finish();
+            }
+            return;
+        }
+        List<Row> rows = new ArrayList<>(BATCH);
+        while (!batches.closed() && reader.next(r)) {
+            rows.add(r.copy());
+            if (rows.size() == BATCH) {
+                batches.put(new Batch(input, rows));
+                rows = new ArrayList<>(BATCH);
+            }
+        }
+        if (!rows.isEmpty()) {
+            batches.put(new Batch(input, rows));
         }
     }
 

@@ -106,16 +106,6 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
         return Math.min(1f, (float) reader.rowsRead() / split.rows());
     }
 
-    /** What {@code now} counts beyond {@code before} (an earlier count of the same read). */
-    private static NodeReads minus(NodeReads now, NodeReads before) {
-        NodeReads out = NodeReads.NONE;
-        for (var e : now.byNode().entrySet()) {
-            NodeReads.Count was = before.byNode().getOrDefault(e.getKey(), new NodeReads.Count(0, 0));
-            out = out.plus(NodeReads.of(e.getKey(), e.getValue().rows() - was.rows(), e.getValue().bytes() - was.bytes()));
-        }
-        return out;
-    }
-
     @Override
     public void close() {
         if (reader != null) {
@@ -135,7 +125,7 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
         }
         NodeReads reads = reader.nodeReads();
         if (!reads.equals(readsCounted)) {
-            minus(reads, readsCounted).addTo(task);
+            reads.since(readsCounted).addTo(task);
             readsCounted = reads;
         }
         if (reader.failovers() == failoversCounted && reader.rowsSkipped() == skippedCounted) {

@@ -74,6 +74,16 @@ public final class NodeReads {
         return new NodeReads(Collections.unmodifiableMap(sum));
     }
 
+    /** What these reads count beyond {@code earlier}, an earlier count of the same reads. */
+    NodeReads since(NodeReads earlier) {
+        NodeReads out = NONE;
+        for (Map.Entry<String, Count> e : byNode.entrySet()) {
+            Count was = earlier.byNode.getOrDefault(e.getKey(), new Count(0, 0));
+            out = out.plus(of(e.getKey(), e.getValue().rows() - was.rows(), e.getValue().bytes() - was.bytes()));
+        }
+        return out;
+    }
+
     /** By node id, in the order of the ids. */
     public Map<String, Count> byNode() {
         return byNode;
