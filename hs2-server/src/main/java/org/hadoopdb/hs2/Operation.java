@@ -14,6 +14,7 @@ import org.apache.hive.service.rpc.thrift.TOperationState;
 import org.apache.hive.service.rpc.thrift.TOperationType;
 import org.apache.hive.service.rpc.thrift.TRowSet;
 import org.hadoopdb.engine.session.StatementListener;
+import org.hadoopdb.connector.chunk.NodeReads;
 import org.hadoopdb.engine.session.StatementResult;
 import org.hadoopdb.hiveql.ast.Statement;
 import org.hadoopdb.jdbc.JdbcException;
@@ -315,6 +316,20 @@ final class Operation {
                 stageProgress.finished(stage, stages, jobId);
                 if (record != null) {
                     record.stageFinished(stage, stages, jobId);
+                }
+            }
+
+            @Override
+            public void chunksRead(NodeReads reads) {
+                if (record != null) {
+                    record.chunksRead(reads);
+                }
+            }
+
+            @Override
+            public void jobEnded(String jobId, int mapTasks, int reduceTasks) {
+                if (record != null) {
+                    record.jobEnded(jobId, mapTasks, reduceTasks);
                 }
             }
 

@@ -322,6 +322,8 @@ class Hs2ServerIT {
         String query = "SELECT COUNT(*) AS recorded FROM hs2_big WHERE v < 100";
         String wrong = "SELECT recorded_no_such_column FROM hs2_big";
         String unparsed = "SELEKT recorded";
+        long jobsBefore = QUERIES.metrics().jobs();
+        long rowsBefore = QUERIES.metrics().rowsReadByNode().values().stream().mapToLong(Long::longValue).sum();
         // a MapReduce stage, so that its progress is recorded
         try (Connection c = HiveJdbc.connect(server.jdbcUrl() + "?hadoopdb.exec.client-stage.max-rows=0;hadoopdb.fetch.direct=false",
                 USER, PASSWORD); Statement s = c.createStatement()) {
@@ -348,6 +350,10 @@ class Hs2ServerIT {
         });
         assertThat(ok.plan()).contains("SQL: ");
         assertThat(ok.pushed()).isNotEmpty().allSatisfy(p -> assertThat(p.table()).isEqualTo("hs2_big"));
+        // its job and what its map tasks read reach the metrics too: one partial count from each chunk
+        assertThat(QUERIES.metrics().jobs() - jobsBefore).isEqualTo(1);
+        assertThat(QUERIES.metrics().rowsReadByNode().values().stream().mapToLong(Long::longValue).sum() - rowsBefore)
+                .isEqualTo(engine.catalog().table("hs2_big").chunks().size());
 
         QueryInfo failed = recorded(wrong);
         assertThat(failed.state()).isEqualTo(QueryState.FAILED);

@@ -32,10 +32,11 @@ import org.hadoopdb.planner.plan.ChunkSource;
  * consumer through a bounded queue, so the nodes work in parallel while memory stays bounded. Batches
  * of different chunks interleave. A chunk whose node fails, before or in the middle of its read, is
  * read on from its next copy exactly as a job's task would ({@link FailoverChunkReader}); when every
- * copy failed the reads fail, naming the chunk and nodes.
+ * copy failed the reads fail, naming the chunk and nodes. What each chunk's read took from its nodes is
+ * reported to the query's {@link ProgressListener#chunksRead} as it ends.
  *
  * <pre>{@code
- * try (ChunkReads reads = ChunkReads.open(config, catalogDir, version, List.of(source))) {
+ * try (ChunkReads reads = ChunkReads.open(config, catalogDir, version, List.of(source), progress)) {
  *     for (ChunkReads.Batch b; (b = reads.next()) != null; ) {
  *         b.rows().forEach(...);   // rows of sources.get(b.input())
  *     }
@@ -74,9 +75,12 @@ final class ChunkReads implements AutoCloseable {
     private final Set<ChunkStatementCancel> statements = ConcurrentHashMap.newKeySet();
     /** Null when the rows are handed over in batches. */
     private final PerChunk perChunk;
+    /** Told what each chunk's read took from its nodes, when it ends. */
+    private final ProgressListener progress;
 
     private ChunkReads(List<List<ChunkSplit>> splits, ChunkReadSettings settings, CredentialResolver credentials, int parallel,
-            PerChunk perChunk) {
+            PerChunk perChunk, ProgressListener progress) {
+        this.progress = progress;
         this.settings = settings;
         this.credentials = credentials;
         this.perChunk = perChunk;
@@ -107,8 +111,9 @@ final class ChunkReads implements AutoCloseable {
      * Starts reading every chunk of every source (checking the nodes and the statements first, as a
      * job's split computation does).
      */
-    static ChunkReads open(HadoopDbConfig config, Path catalogDir, long version, List<ChunkSource> sources) {
-        return start(config, catalogDir, version, sources, null);
+    static ChunkReads open(HadoopDbConfig config, Path catalogDir, long version, List<ChunkSource> sources,
+            ProgressListener progress) {
+        return start(config, catalogDir, version, sources, null, progress);
     }
 
     /**
@@ -116,12 +121,13 @@ final class ChunkReads implements AutoCloseable {
      * reads it ({@code perChunk}); {@link #next()} then returns null once every chunk has been read and
      * finished, or throws the first failure.
      */
-    static ChunkReads process(HadoopDbConfig config, Path catalogDir, long version, List<ChunkSource> sources, PerChunk perChunk) {
-        return start(config, catalogDir, version, sources, perChunk);
+    static ChunkReads process(HadoopDbConfig config, Path catalogDir, long version, List<ChunkSource> sources, PerChunk perChunk,
+            ProgressListener progress) {
+        return start(config, catalogDir, version, sources, perChunk, progress);
     }
 
     private static ChunkReads start(HadoopDbConfig config, Path catalogDir, long version, List<ChunkSource> sources,
-            PerChunk perChunk) {
+            PerChunk perChunk, ProgressListener progress) {
         Catalog catalog = new CatalogStore(catalogDir, config.hadoopConf(), "hadoopdb").load(version);
         ChunkReadSettings settings = ChunkReadSettings.from(config);
         CredentialResolver credentials = new CredentialResolver(config.hadoopConf());
@@ -129,7 +135,7 @@ final class ChunkReads implements AutoCloseable {
         for (ChunkSource source : sources) {
             splits.add(ChunkSplits.plan(catalog, ChunkInputAdapter.query(source), settings, credentials));
         }
-        return new ChunkReads(splits, settings, credentials, config.get(ConfigKeys.FETCH_DIRECT_PARALLEL), perChunk);
+        return new ChunkReads(splits, settings, credentials, config.get(ConfigKeys.FETCH_DIRECT_PARALLEL), perChunk, progress);
     }
 
     /**
@@ -155,28 +161,10 @@ final class ChunkReads implements AutoCloseable {
             cancel.cancel();
         }
         try (FailoverChunkReader reader = FailoverChunkReader.open(split, 0, settings, credentials, cancel)) {
-            if (perChunk != null) {
-                RowSink sink = perChunk.open(input, chunk);
-                Row r = new Row(split.schema());
-                while (!batches.closed() && reader.next(r)) {
-                    sink.accept(r);
-                }
-                if (!batches.closed()) {
-                    sink.finish();
-                }
-                return;
-            }
-            List<Row> rows = new ArrayList<>(BATCH);
-            Row r = new Row(split.schema());
-            while (!batches.closed() && reader.next(r)) {
-                rows.add(r.copy());
-                if (rows.size() == BATCH) {
-                    batches.put(new Batch(input, rows));
-                    rows = new ArrayList<>(BATCH);
-                }
-            }
-            if (!rows.isEmpty()) {
-                batches.put(new Batch(input, rows));
+            try {
+                hand(reader, input, chunk, split);
+            } finally {
+                progress.chunksRead(reader.nodeReads());
             }
         } catch (IOException e) {
             if (!batches.closed()) {
@@ -191,6 +179,32 @@ final class ChunkReads implements AutoCloseable {
             if (running.decrementAndGet() == 0) {
                 batches.end();
             }
+        }
+    }
+
+    /** Hands the chunk's rows on, to its own sink or in batches, until its end or until the reads are closed. */
+    private void hand(FailoverChunkReader reader, int input, int chunk, ChunkSplit split) throws IOException {
+        Row r = new Row(split.schema());
+        if (perChunk != null) {
+            RowSink sink = perChunk.open(input, chunk);
+            while (!batches.closed() && reader.next(r)) {
+                sink.accept(r);
+            }
+            if (!batches.closed()) {
+                sink.finish();
+            }
+            return;
+        }
+        List<Row> rows = new ArrayList<>(BATCH);
+        while (!batches.closed() && reader.next(r)) {
+            rows.add(r.copy());
+            if (rows.size() == BATCH) {
+                batches.put(new Batch(input, rows));
+                rows = new ArrayList<>(BATCH);
+            }
+        }
+        if (!rows.isEmpty()) {
+            batches.put(new Batch(input, rows));
         }
     }
 

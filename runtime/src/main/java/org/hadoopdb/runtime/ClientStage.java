@@ -60,6 +60,7 @@ final class ClientStage {
     private final Stage stage;
     private final ExecutionPlan.InClient mode;
     private final Configuration conf;
+    private final ProgressListener progress;
     private volatile ChunkReads reads;
     private volatile boolean cancelled;
 
@@ -87,9 +88,10 @@ final class ClientStage {
     /**
      * @param mode how much the client may hold
      * @param conf the query's job configuration: earlier stages' output is found through it
+     * @param progress told what the stage's chunk reads took from each node
      */
     ClientStage(HadoopDbConfig config, Path catalogDir, long catalogVersion, Stage stage, ExecutionPlan.InClient mode,
-            Configuration conf) {
+            Configuration conf, ProgressListener progress) {
         if (stage.inputs().stream().anyMatch(StageInput.Files.class::isInstance)) {
             throw new IllegalArgumentException("Stage " + stage.id() + " cannot run in the client: it reads an external table's files");
         }
@@ -99,6 +101,7 @@ final class ClientStage {
         this.stage = stage;
         this.mode = mode;
         this.conf = conf;
+        this.progress = progress;
     }
 
     /**
@@ -241,7 +244,8 @@ final class ClientStage {
         // the chunk statements start first: the nodes compute while earlier stages' files are read here
         ChunkReads r = sources.isEmpty() ? null : ChunkReads.process(config, catalogDir, catalogVersion, sources,
                 (input, chunk) -> Pipeline.build(stage.inputs().get(sourceInputs.get(input)).mapOps(),
-                        output.open(String.format(Locale.ROOT, "m-%05d", chunk), false), loader, sideInputs, () -> cancelled));
+                        output.open(String.format(Locale.ROOT, "m-%05d", chunk), false), loader, sideInputs, () -> cancelled),
+                progress);
         reads = r;
         try {
             if (cancelled) {

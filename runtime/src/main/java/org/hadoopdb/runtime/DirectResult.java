@@ -27,8 +27,9 @@ final class DirectResult implements ResultStream {
         this.schema = schema;
     }
 
-    static ResultStream open(HadoopDbConfig config, Path catalogDir, long version, ChunkSource source, RowSchema schema) {
-        return new DirectResult(ChunkReads.open(config, catalogDir, version, List.of(source)), schema);
+    static ResultStream open(HadoopDbConfig config, Path catalogDir, long version, ChunkSource source, RowSchema schema,
+            ProgressListener progress) {
+        return new DirectResult(ChunkReads.open(config, catalogDir, version, List.of(source), progress), schema);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.hadoopdb.runtime;
 
+import org.hadoopdb.connector.chunk.NodeReads;
+
 /** Progress of a running query, for the shell and the JDBC server. */
 public interface ProgressListener {
     ProgressListener NONE = (stage, stages, jobId, map, reduce) -> { };
@@ -34,5 +36,22 @@ public interface ProgressListener {
      * files that were skipped because they cannot be read). Listeners without a user ignore it.
      */
     default void warning(String text) {
+    }
+
+    /**
+     * Rows and bytes the query's chunk reads took from each node: reported when each read in this
+     * process (a direct read, a stage in the client) ends, and for each job when it ends, from its map
+     * tasks' counters. Called from the reading threads, possibly at once, and possibly after the result
+     * was closed (a read stopped early). Listeners without metrics ignore it.
+     */
+    default void chunksRead(NodeReads reads) {
+    }
+
+    /**
+     * One of the query's MapReduce jobs ended, well or not, after running {@code mapTasks} map and
+     * {@code reduceTasks} reduce tasks (on YARN the attempts launched, retries included). Listeners
+     * without metrics ignore it.
+     */
+    default void jobEnded(String jobId, int mapTasks, int reduceTasks) {
     }
 }

@@ -96,7 +96,7 @@ public final class QueryExecutor {
                 throw new PlannerException("Query cancelled");
             }
             LOG.debug("Reading the result directly from the chunks");
-            return DirectResult.open(config, catalogDir, catalogVersion, d.source(), plan.schema());
+            return DirectResult.open(config, catalogDir, catalogVersion, d.source(), plan.schema(), progress);
         }
         Path queryDir = QueryScratch.newQueryDir(config);
         Configuration base = jobConf(queryDir);
@@ -166,7 +166,7 @@ public final class QueryExecutor {
             } else {
                 LOG.info("Reading the result directly from the chunks");
             }
-            return DirectResult.open(config, catalogDir, catalogVersion, d.source(), plan.schema());
+            return DirectResult.open(config, catalogDir, catalogVersion, d.source(), plan.schema(), progress);
         }
         int last = ((QueryPlan.FromStage) plan.result()).stage();
         Stage lastStage = plan.stages().stream().filter(s -> s.id() == last).findFirst().orElseThrow();
@@ -213,7 +213,7 @@ public final class QueryExecutor {
         if (cancelled) {
             throw new PlannerException("Query cancelled");
         }
-        ClientStage c = new ClientStage(config, catalogDir, catalogVersion, stage, mode, base);
+        ClientStage c = new ClientStage(config, catalogDir, catalogVersion, stage, mode, base, progress);
         clients.add(c);
         try {
             if (cancelled) {
@@ -431,6 +431,7 @@ public final class QueryExecutor {
                 awaitEnd(job, stage, stages, progress);
             } finally {
                 running.remove(job);
+                JobReport.of(job).ifPresent(r -> r.tell(progress));
             }
             if (cancelled) {
                 throw new PlannerException("Query cancelled");

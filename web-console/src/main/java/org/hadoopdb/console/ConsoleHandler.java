@@ -7,13 +7,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.Optional;
-import java.util.function.IntSupplier;
+import java.util.List;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.handler.AbstractHandler;
+import org.hadoopdb.connector.pool.PoolConnections;
+import org.hadoopdb.jdbc.meta.QueryGate;
 import org.hadoopdb.jdbc.queries.QueryInfo;
 import org.hadoopdb.jdbc.queries.QueryRegistry;
 
@@ -29,20 +32,24 @@ final class ConsoleHandler extends AbstractHandler {
 
     private final QueryRegistry queries;
     private final ClusterView cluster;
-    private final IntSupplier queued;
+    private final QueryGate gate;
+    private final Supplier<List<PoolConnections.Node>> connections;
     private final YarnLinks links;
     private final Set<String> admins;
     private final ObjectMapper json = new ObjectMapper();
 
     /**
-     * @param queued statements waiting for a running slot now (the query server's gate)
-     * @param links  links from job ids to YARN's pages
-     * @param admins users who may cancel anyone's statement
+     * @param gate        the query server's admission gate (its queue and waits)
+     * @param connections the node sessions of the server's process now
+     * @param links       links from job ids to YARN's pages
+     * @param admins      users who may cancel anyone's statement
      */
-    ConsoleHandler(QueryRegistry queries, ClusterView cluster, IntSupplier queued, YarnLinks links, Set<String> admins) {
+    ConsoleHandler(QueryRegistry queries, ClusterView cluster, QueryGate gate, Supplier<List<PoolConnections.Node>> connections,
+                   YarnLinks links, Set<String> admins) {
         this.queries = queries;
         this.cluster = cluster;
-        this.queued = queued;
+        this.gate = gate;
+        this.connections = connections;
         this.links = links;
         this.admins = Set.copyOf(admins);
     }
@@ -94,7 +101,7 @@ final class ConsoleHandler extends AbstractHandler {
             sendJson(response, 200, cluster.snapshot().json());
         } else if (path.equals("/metrics")) {
             send(response, 200, PrometheusText.CONTENT_TYPE,
-                    PrometheusText.render(queries, queued.getAsInt(), cluster.snapshot()));
+                    PrometheusText.render(queries, gate, connections.get(), cluster.snapshot()));
         } else {
             send(response, 404, "text/plain; charset=utf-8", "Nothing at " + path);
         }

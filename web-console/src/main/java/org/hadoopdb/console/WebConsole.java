@@ -61,7 +61,7 @@ public final class WebConsole implements AutoCloseable {
         ServerConnector connector = QueryServer.connector(jetty, listen);
         jetty.addConnector(connector);
         ClusterView cluster = new ClusterView(engine);
-        ConsoleHandler pages = new ConsoleHandler(server.queries(), cluster, () -> server.gate().queued(),
+        ConsoleHandler pages = new ConsoleHandler(server.queries(), cluster, server.gate(), server::nodeConnections,
                 YarnLinks.of(engine.config().hadoopConf()), settings.admins());
         jetty.setHandler(serverSettings.authenticate() ? QueryServer.basicAuthentication(jetty, server.logins(), pages) : pages);
         jetty.setStopAtShutdown(false);

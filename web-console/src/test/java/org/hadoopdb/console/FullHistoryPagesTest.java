@@ -64,7 +64,8 @@ class FullHistoryPagesTest {
             ServerConnector connector = new ServerConnector(jetty);
             connector.setHost("127.0.0.1");
             jetty.addConnector(connector);
-            jetty.setHandler(new ConsoleHandler(registry, null, () -> 0, YarnLinks.NONE, java.util.Set.of()));
+            jetty.setHandler(new ConsoleHandler(registry, null, org.hadoopdb.jdbc.meta.QueryGate.unbounded(), java.util.List::of,
+                    YarnLinks.NONE, java.util.Set.of()));
             jetty.start();
             base = "http://127.0.0.1:" + connector.getLocalPort();
         }

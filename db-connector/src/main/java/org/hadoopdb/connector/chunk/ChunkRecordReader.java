@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * failed attempt's retry, and a speculative attempt, go to the next replica, never back to the node
  * that failed or straggled. Within an attempt, a node that cannot be reached or fails mid-read is
  * replaced by the chunk's next copy without repeating or losing a row ({@link FailoverChunkReader});
- * the job's {@link ChunkReadCounter}s count those failovers.
+ * the job's {@link ChunkReadCounter}s count those failovers, and its {@link NodeReads} counters the rows
+ * and bytes read from each node.
  */
 public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
     private static final Logger LOG = LoggerFactory.getLogger(ChunkRecordReader.class);
@@ -29,6 +30,7 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
     private TaskAttemptContext task;
     private int failoversCounted;
     private long skippedCounted;
+    private NodeReads readsCounted = NodeReads.NONE;
     private final LongWritable key = new LongWritable();
     private Row row;
     private boolean done;
@@ -71,11 +73,11 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
         try {
             if (!reader.next(row)) {
                 done = true;
-                countFailovers();
+                countReads();
                 return false;
             }
         } catch (ChunkReadException e) {
-            countFailovers();
+            countReads();
             throw new IOException(e.getMessage(), e);
         }
         key.set(reader.rowsRead());
@@ -107,18 +109,26 @@ public final class ChunkRecordReader extends RecordReader<LongWritable, Row> {
     @Override
     public void close() {
         if (reader != null) {
-            countFailovers();
+            countReads();
             reader.close();
             reader = null;
         }
     }
 
     /**
-     * Adds the failovers not counted yet to the task's counters (the task reports them when it ends);
-     * a read without any adds no counter, so jobs without failures list none.
+     * Adds the reads and failovers not counted yet to the task's counters (the task reports them when
+     * it ends); a read without failovers adds no failover counter, so jobs without failures list none.
      */
-    private void countFailovers() {
-        if (task == null || reader == null || reader.failovers() == failoversCounted && reader.rowsSkipped() == skippedCounted) {
+    private void countReads() {
+        if (task == null || reader == null) {
+            return;
+        }
+        NodeReads reads = reader.nodeReads();
+        if (!reads.equals(readsCounted)) {
+            reads.since(readsCounted).addTo(task);
+            readsCounted = reads;
+        }
+        if (reader.failovers() == failoversCounted && reader.rowsSkipped() == skippedCounted) {
             return;
         }
         task.getCounter(ChunkReadCounter.REPLICA_FAILOVERS).increment(reader.failovers() - failoversCounted);

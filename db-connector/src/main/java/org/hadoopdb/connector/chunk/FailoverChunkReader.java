@@ -52,6 +52,12 @@ public final class FailoverChunkReader implements AutoCloseable {
     private ChunkReader reader;
     private int copyIndex;
     private long handedOn;
+    /** Bytes of the rows handed on (their encoded length). */
+    private long bytesHandedOn;
+    /** What the copies read before the current one handed on, and where the current one started. */
+    private NodeReads earlierCopies = NodeReads.NONE;
+    private long rowsBeforeCopy;
+    private long bytesBeforeCopy;
     private long skipped;
     private int failovers;
     private volatile boolean closed;
@@ -116,6 +122,7 @@ public final class FailoverChunkReader implements AutoCloseable {
             }
             if (delivered.handOn(row)) {
                 handedOn++;
+                bytesHandedOn += row.encodedLength();
                 return true;
             }
             skipped++;
@@ -125,6 +132,15 @@ public final class FailoverChunkReader implements AutoCloseable {
     /** Rows handed on so far: the number of the last row {@link #next} returned. */
     public long rowsRead() {
         return handedOn;
+    }
+
+    /**
+     * The rows handed on so far and their bytes, by the node that returned them: all of them the first
+     * copy's node, unless the read failed over.
+     */
+    public NodeReads nodeReads() {
+        return earlierCopies.plus(NodeReads.of(reader.copy().node().id(), handedOn - rowsBeforeCopy,
+                bytesHandedOn - bytesBeforeCopy));
     }
 
     /** The copy being read now. */
@@ -161,6 +177,9 @@ public final class FailoverChunkReader implements AutoCloseable {
                     + "): the read cannot resume on another copy; " + e.getMessage(), e, true, node);
         }
         failed[copyIndex] = true;
+        earlierCopies = nodeReads();
+        rowsBeforeCopy = handedOn;
+        bytesBeforeCopy = bytesHandedOn;
         reader.close();
         reader = openFrom(copyIndex + 1, e);
         delivered.beginReplay();

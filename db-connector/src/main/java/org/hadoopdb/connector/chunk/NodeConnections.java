@@ -22,7 +22,9 @@ final class NodeConnections {
             return idle;
         }
         int seconds = (int) Math.min(Integer.MAX_VALUE, Math.max(1, settings.connectTimeout().toSeconds()));
-        return NodeSession.open(node, credentials, "hadoopdb-task", seconds);
+        Connection opened = NodeSession.open(node, credentials, "hadoopdb-task", seconds);
+        IdleSessions.opened(node);
+        return opened;
     }
 
     /** Hands the session back after a read: kept for reuse when {@code reusable}, else closed. */

@@ -9,6 +9,8 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.TreeMap;
 import org.hadoopdb.catalog.model.NodeInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,6 +29,9 @@ import org.slf4j.LoggerFactory;
  * sessions are kept per node, each for at most {@value #IDLE_SECONDS} s; {@link #closeAll()} closes
  * them (an engine does when it closes). Sessions are keyed by node, URL, user and credential, so no
  * session is ever handed to a reader that would have logged in differently.
+ *
+ * <p>It also counts the chunk-read sessions in use per node (taken here or {@linkplain #opened opened}
+ * anew, not yet released), for the query server's metrics ({@link #counts()}).
  */
 public final class IdleSessions {
     private static final Logger LOG = LoggerFactory.getLogger(IdleSessions.class);
@@ -34,6 +39,8 @@ public final class IdleSessions {
     static final int IDLE_SECONDS = 30;
 
     private static final Map<String, Deque<Idle>> IDLE = new ConcurrentHashMap<>();
+    /** Sessions in use, by node id. */
+    private static final Map<String, AtomicInteger> IN_USE = new ConcurrentHashMap<>();
     private static volatile ScheduledExecutorService sweeper;
 
     private IdleSessions() {
@@ -55,6 +62,7 @@ public final class IdleSessions {
             }
             try {
                 if (i.connection().isValid(2)) {
+                    inUse(node).incrementAndGet();
                     return i.connection();
                 }
             } catch (SQLException e) {
@@ -65,14 +73,20 @@ public final class IdleSessions {
         return null;
     }
 
+    /** A session the caller opened itself because none was idle: in use until {@link #release}d. */
+    public static void opened(NodeInfo node) {
+        inUse(node).incrementAndGet();
+    }
+
     /**
-     * Hands a session back after a read: kept for the next one when {@code reusable} and it can be
-     * reset, closed otherwise.
+     * Hands a session back after a read (one {@linkplain #take taken} or {@linkplain #opened opened}): kept
+     * for the next one when {@code reusable} and it can be reset, closed otherwise.
      */
     public static void release(NodeInfo node, Connection c, boolean reusable) {
         if (c == null) {
             return;
         }
+        inUse(node).decrementAndGet();
         if (reusable) {
             try {
                 if (!c.isClosed()) {
@@ -106,6 +120,19 @@ public final class IdleSessions {
     /** Idle sessions kept now (for tests and diagnostics). */
     public static int idleCount() {
         return IDLE.values().stream().mapToInt(Deque::size).sum();
+    }
+
+    /** The sessions of chunk reads of this process by node id: in use and idle. */
+    public static Map<String, PoolConnections.Count> counts() {
+        Map<String, PoolConnections.Count> out = new TreeMap<>();
+        IN_USE.forEach((node, n) -> out.merge(node, new PoolConnections.Count(Math.max(0, n.get()), 0), PoolConnections.Count::plus));
+        IDLE.forEach((key, idle) -> out.merge(key.substring(0, key.indexOf(' ')), new PoolConnections.Count(0, idle.size()),
+                PoolConnections.Count::plus));
+        return out;
+    }
+
+    private static AtomicInteger inUse(NodeInfo node) {
+        return IN_USE.computeIfAbsent(node.id(), k -> new AtomicInteger());
     }
 
     private static String key(NodeInfo node) {

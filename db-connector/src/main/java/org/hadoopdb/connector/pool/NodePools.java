@@ -61,6 +61,19 @@ public final class NodePools implements AutoCloseable {
         }
     }
 
+    /** The connections of the pools opened so far by node id: in use and idle. */
+    public Map<String, PoolConnections.Count> connections() {
+        Map<String, PoolConnections.Count> out = new java.util.TreeMap<>();
+        pools.forEach((key, ds) -> {
+            var pool = ds.getHikariPoolMXBean();
+            if (pool != null) {
+                out.merge(key.substring(0, key.indexOf(' ')), new PoolConnections.Count(pool.getActiveConnections(),
+                        pool.getIdleConnections()), PoolConnections.Count::plus);
+            }
+        });
+        return out;
+    }
+
     private HikariDataSource open(NodeInfo node) {
         HikariConfig hc = new HikariConfig();
         hc.setPoolName("hadoopdb-" + node.id());

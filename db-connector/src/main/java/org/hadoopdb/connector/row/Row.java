@@ -492,6 +492,15 @@ public final class Row implements Writable, Configurable {
         return n;
     }
 
+    /**
+     * The length in bytes of this row's binary encoding ({@link #write}), computed without encoding it:
+     * what chunk reads count as the bytes they read from a node.
+     */
+    public long encodedLength() {
+        requireSchema();
+        return RowEncoding.length(this);
+    }
+
     /** A deep copy with the same schema. */
     public Row copy() {
         Row r = new Row(schema);

@@ -63,6 +63,50 @@ final class RowEncoding {
         }
     }
 
+    /**
+     * The length of {@link #encode}'s output for {@code r}, computed without encoding: strings are
+     * measured, not encoded (a complex value is written as its JSON once, which its row keeps).
+     */
+    static long length(Row r) {
+        int n = r.kinds.length;
+        long len = r.bitmap.length;
+        for (int i = 0; i < n; i++) {
+            if (r.nulls[i]) {
+                continue;
+            }
+            switch (r.kinds[i]) {
+                case TINYINT, SMALLINT, INT, BIGINT, DATE -> len += VarInts.signedLength(r.prims[i]);
+                case FLOAT -> len += 4;
+                case DOUBLE -> len += 8;
+                case BOOLEAN -> len += 1;
+                case TIMESTAMP -> len += VarInts.signedLength(r.prims[i]) + VarInts.unsignedLength(r.nanos[i]);
+                case DECIMAL -> len += VarInts.signedLength(r.prims[i]) + withLength(valueLength(r, i));
+                case STRING, VARCHAR, CHAR, BINARY, ARRAY, MAP, STRUCT -> len += withLength(valueLength(r, i));
+            }
+        }
+        return len;
+    }
+
+    private static long withLength(int bytes) {
+        return VarInts.unsignedLength(bytes) + bytes;
+    }
+
+    /** The encoded bytes of a variable-length value: known, or measured from its decoded form. */
+    private static int valueLength(Row r, int i) {
+        if (r.byteLens[i] >= 0) {
+            return r.byteLens[i];
+        }
+        Object o = r.objs[i];
+        if (o instanceof String s) {
+            return Utf8.encodedLength(s);
+        }
+        if (o instanceof java.math.BigDecimal d) {
+            return d.unscaledValue().bitLength() / 8 + 1; // BigInteger.toByteArray's length
+        }
+        r.ensureBytes(i);
+        return r.byteLens[i];
+    }
+
     private static void putBytes(Row r, ByteBuilder b, int i) {
         r.ensureBytes(i);
         VarInts.putUnsigned(b, r.byteLens[i]);

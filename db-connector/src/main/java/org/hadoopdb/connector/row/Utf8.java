@@ -45,6 +45,30 @@ final class Utf8 {
         return p;
     }
 
+    /** The bytes {@link #encode} writes for {@code s}, counted without encoding it. */
+    static int encodedLength(String s) {
+        int n = s.length();
+        int p = 0;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                p++;
+            } else if (c < 0x800) {
+                p += 2;
+            } else if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                    p += 4;
+                } else {
+                    p++;
+                }
+            } else {
+                p += 3;
+            }
+        }
+        return p;
+    }
+
     static String decode(byte[] src, int off, int len) {
         return new String(src, off, len, StandardCharsets.UTF_8);
     }

@@ -24,6 +24,21 @@ final class VarInts {
         putUnsigned(out, (v << 1) ^ (v >> 63));
     }
 
+    /** The bytes {@link #putUnsigned} writes for {@code v}. */
+    static int unsignedLength(long v) {
+        int n = 1;
+        while ((v & ~0x7FL) != 0) {
+            n++;
+            v >>>= 7;
+        }
+        return n;
+    }
+
+    /** The bytes {@link #putSigned} writes for {@code v}. */
+    static int signedLength(long v) {
+        return unsignedLength((v << 1) ^ (v >> 63));
+    }
+
     static long readUnsigned(DataInput in) throws IOException {
         long result = 0;
         for (int shift = 0; shift < 64; shift += 7) {

@@ -138,6 +138,13 @@ class ChunkFailoverIT {
             assertThat(job.getCounters().findCounter(ChunkReadCounter.REPLICA_FAILOVERS).getValue()).isOne();
             assertThat(job.getCounters().findCounter(ChunkReadCounter.ROWS_SKIPPED_ON_RESUME).getValue())
                     .isGreaterThanOrEqualTo(KILL_AFTER);
+            // every row handed on is counted once, on the node that returned it: the killed node's rows before
+            // the failover, the replica's after it (the rows it returned again and were skipped are not counted)
+            NodeReads reads = NodeReads.of(job.getCounters());
+            assertThat(reads.byNode().values().stream().mapToLong(NodeReads.Count::rows).sum()).isEqualTo(rows().size());
+            assertThat(reads.byNode().values().stream().mapToLong(NodeReads.Count::bytes).sum())
+                    .isEqualTo(rows().stream().mapToLong(Row::encodedLength).sum());
+            assertThat(reads.byNode()).hasSize(2);
         } finally {
             VICTIMS.set(null);
         }

@@ -214,7 +214,43 @@ class ChunkInputFormatIT {
             }
         }
         lines.sort(null);
-        assertThat(lines).isEqualTo(sorted(visits.stream().filter(r -> r.getDouble(2) > 100).toList()));
+        List<Row> expected = visits.stream().filter(r -> r.getDouble(2) > 100).toList();
+        assertThat(lines).isEqualTo(sorted(expected));
+        // the map tasks' counters bring back the rows and bytes read, by the node each chunk was read on
+        NodeReads reads = NodeReads.of(job.getCounters());
+        assertThat(reads.byNode().values().stream().mapToLong(NodeReads.Count::rows).sum()).isEqualTo(expected.size());
+        assertThat(reads.byNode().values().stream().mapToLong(NodeReads.Count::bytes).sum())
+                .isEqualTo(expected.stream().mapToLong(Row::encodedLength).sum());
+        assertThat(reads.byNode().keySet()).isSubsetOf(catalog().nodes().stream().map(n -> n.id()).toList());
+    }
+
+    @Test
+    void eachReadCountsItsRowsAndBytesOnTheNodeItReadThemFrom() {
+        List<ChunkSplit> splits = ChunkSplits.plan(catalog(), ChunkQuery.of("SELECT * FROM ci_visits", "ci_visits"), settings,
+                credentials);
+        for (int copy = 0; copy < 2; copy++) {
+            NodeReads expected = NodeReads.NONE;
+            NodeReads counted = NodeReads.NONE;
+            for (ChunkSplit s : splits) {
+                try (FailoverChunkReader reader = FailoverChunkReader.open(s, copy, settings, credentials)) {
+                    Row row = new Row(s.schema());
+                    long rows = 0;
+                    long bytes = 0;
+                    while (reader.next(row)) {
+                        rows++;
+                        bytes += row.encodedLength();
+                    }
+                    NodeReads one = NodeReads.of(s.copies().get(copy).node().id(), rows, bytes);
+                    assertThat(reader.nodeReads()).isEqualTo(one);
+                    expected = expected.plus(one);
+                    counted = counted.plus(reader.nodeReads());
+                }
+            }
+            assertThat(counted).isEqualTo(expected);
+            assertThat(counted.byNode().values().stream().mapToLong(NodeReads.Count::rows).sum()).isEqualTo(visits.size());
+            assertThat(counted.byNode().values().stream().mapToLong(NodeReads.Count::bytes).sum())
+                    .isEqualTo(visits.stream().mapToLong(Row::encodedLength).sum());
+        }
     }
 
     @Test

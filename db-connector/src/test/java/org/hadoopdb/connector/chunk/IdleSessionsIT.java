@@ -8,6 +8,7 @@ import org.hadoopdb.catalog.model.NodeInfo;
 import org.hadoopdb.cluster.embedded.testing.TestClusters;
 import org.hadoopdb.connector.pool.CredentialResolver;
 import org.hadoopdb.connector.pool.IdleSessions;
+import org.hadoopdb.connector.pool.PoolConnections;
 import org.hadoopdb.connector.row.Row;
 import org.hadoopdb.connector.row.RowSchema;
 import org.junit.jupiter.api.AfterEach;
@@ -63,6 +64,25 @@ class IdleSessionsIT {
         // estimates and schema probes take and give back the same way
         ChunkReader.estimate(split("SELECT 1::int"), 0, settings, credentials);
         assertThat(backend(new ChunkStatementCancel(), false)).isEqualTo(first);
+    }
+
+    @Test
+    void theSessionsInUseAndIdleAreCountedPerNode() {
+        PoolConnections.Count none = new PoolConnections.Count(0, 0);
+        assertThat(IdleSessions.counts().getOrDefault(node.id(), none)).isEqualTo(none);
+        try (ChunkReader reader = ChunkReader.open(split("SELECT pg_backend_pid()"), 0, settings, credentials)) {
+            assertThat(IdleSessions.counts()).containsEntry(node.id(), new PoolConnections.Count(1, 0));
+            try (ChunkReader second = ChunkReader.open(split("SELECT pg_backend_pid()"), 0, settings, credentials)) {
+                assertThat(IdleSessions.counts()).containsEntry(node.id(), new PoolConnections.Count(2, 0));
+            }
+            assertThat(IdleSessions.counts()).containsEntry(node.id(), new PoolConnections.Count(1, 1));
+        }
+        assertThat(IdleSessions.counts()).containsEntry(node.id(), new PoolConnections.Count(0, 2));
+        // a failed read takes an idle session and closes it: nothing stays in use
+        assertThatThrownBy(() -> ChunkReader.open(split("SELECT 1 / 0"), 0, settings, credentials))
+                .isInstanceOf(ChunkReadException.class);
+        assertThat(IdleSessions.counts()).containsEntry(node.id(), new PoolConnections.Count(0, 1));
+        assertThat(PoolConnections.now(null)).contains(new PoolConnections.Node(node.id(), PoolConnections.CHUNK_READS, 0, 1));
     }
 
     @Test

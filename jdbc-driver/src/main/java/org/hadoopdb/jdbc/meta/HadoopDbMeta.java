@@ -43,6 +43,7 @@ import org.hadoopdb.runtime.ResultStream;
 import org.hadoopdb.hiveql.parse.HiveQlParser;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.hadoopdb.engine.session.StatementListener;
+import org.hadoopdb.connector.chunk.NodeReads;
 import org.hadoopdb.engine.session.StatementResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -605,6 +606,16 @@ public final class HadoopDbMeta extends DatabaseMetadataMeta implements Protobuf
             @Override
             public void stageFinished(int stage, int stages, String jobId) {
                 record.stageFinished(stage, stages, jobId);
+            }
+
+            @Override
+            public void chunksRead(NodeReads reads) {
+                record.chunksRead(reads);
+            }
+
+            @Override
+            public void jobEnded(String jobId, int mapTasks, int reduceTasks) {
+                record.jobEnded(jobId, mapTasks, reduceTasks);
             }
 
             @Override

@@ -8,6 +8,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.hadoopdb.jdbc.JdbcException;
+import org.hadoopdb.jdbc.queries.DurationHistogram;
 
 /**
  * The bounded pool of statements that may run at once (so 50 clients do not launch 50 MapReduce jobs
@@ -19,6 +20,9 @@ import org.hadoopdb.jdbc.JdbcException;
  * them even if a slot is free at that instant, and a freed slot is handed to the first waiter
  * directly, so no newcomer can take it first. Waiters look at their cancel flag every
  * {@value #POLL_MILLIS} ms and keep their place while they do.
+ *
+ * <p>How long each statement waited, from its arrival to its slot or to giving up (a timeout, a
+ * cancel), is kept in {@link #waits()}; one refused because the queue was full never waited.
  *
  * <pre>{@code
  * QueryGate gate = new QueryGate(4, 64, Duration.ofMinutes(10));
@@ -37,6 +41,7 @@ public final class QueryGate {
     /** Waiting statements, first come first. */
     private final Deque<Waiter> waiting = new ArrayDeque<>();
     private int free;
+    private final DurationHistogram waits = new DurationHistogram();
 
     public QueryGate(int maxRunning, int maxQueued, Duration queueTimeout) {
         if (maxRunning < 1) {
@@ -73,15 +78,22 @@ public final class QueryGate {
         }
     }
 
+    /** How long the statements that asked for a slot waited for it (0 for those admitted at once). */
+    public DurationHistogram waits() {
+        return waits;
+    }
+
     /**
      * Waits for a slot, behind every statement that came earlier. Fails with a {@link JdbcException}
      * saying why (queue full, waited too long, cancelled while queued).
      */
     public Permit enter(BooleanSupplier cancelled) {
+        long arrived = System.nanoTime();
         lock.lock();
         try {
             if (waiting.isEmpty() && free > 0) {
                 free--;
+                waits.record(System.nanoTime() - arrived);
                 return new Permit();
             }
             if (waiting.size() >= maxQueued) {
@@ -94,6 +106,7 @@ public final class QueryGate {
             try {
                 return await(me, cancelled);
             } finally {
+                waits.record(System.nanoTime() - arrived);
                 if (!me.admitted) {
                     waiting.remove(me);
                 }

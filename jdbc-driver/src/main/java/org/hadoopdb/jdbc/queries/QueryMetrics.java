@@ -3,23 +3,26 @@ package org.hadoopdb.jdbc.queries;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
+import org.hadoopdb.connector.chunk.NodeReads;
 
 /**
- * Counters of the statements a registry saw, by kind, and a histogram of their latency (receipt to
- * final state), cumulative since the server started, as Prometheus expects counters to be.
+ * Counters of the statements a registry saw, by kind, a histogram of their latency (receipt to final
+ * state), their stages, their MapReduce jobs and tasks, and the rows and bytes their chunk reads took
+ * from each node, cumulative since the server started, as Prometheus expects counters to be.
  */
 public final class QueryMetrics {
     /** Upper bounds of the latency buckets, in seconds (the last, +Inf, is implied). */
-    public static final double[] LATENCY_BOUNDS = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600};
+    public static final double[] LATENCY_BOUNDS = DurationHistogram.BOUNDS;
 
     private final Map<String, LongAdder> started = new ConcurrentHashMap<>();
     private final Map<String, Map<QueryState, LongAdder>> ended = new ConcurrentHashMap<>();
-    /** Per bucket (not cumulative), the last one for +Inf. */
-    private final AtomicLongArray buckets = new AtomicLongArray(LATENCY_BOUNDS.length + 1);
-    private final LongAdder latencyCount = new LongAdder();
-    private final LongAdder latencyNanos = new LongAdder();
+    private final DurationHistogram latency = new DurationHistogram();
+    private final LongAdder jobs = new LongAdder();
+    private final LongAdder mapTasks = new LongAdder();
+    private final LongAdder reduceTasks = new LongAdder();
+    private final Map<String, LongAdder> nodeRows = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> nodeBytes = new ConcurrentHashMap<>();
     private final LongAdder stagesInClient = new LongAdder();
     private final LongAdder stagesAsJobs = new LongAdder();
     private final LongAdder stageMillisInClient = new LongAdder();
@@ -31,17 +34,48 @@ public final class QueryMetrics {
 
     void ended(String kind, QueryState state, long nanos) {
         ended.computeIfAbsent(kind, k -> new ConcurrentHashMap<>()).computeIfAbsent(state, s -> new LongAdder()).increment();
-        double seconds = nanos / 1e9;
-        int bucket = LATENCY_BOUNDS.length;
-        for (int i = 0; i < LATENCY_BOUNDS.length; i++) {
-            if (seconds <= LATENCY_BOUNDS[i]) {
-                bucket = i;
-                break;
-            }
-        }
-        buckets.incrementAndGet(bucket);
-        latencyCount.increment();
-        latencyNanos.add(nanos);
+        latency.record(nanos);
+    }
+
+    /** A statement's MapReduce job ended, having run these tasks. */
+    void jobEnded(int maps, int reduces) {
+        jobs.increment();
+        mapTasks.add(maps);
+        reduceTasks.add(reduces);
+    }
+
+    /** A statement's chunk reads took these rows and bytes from their nodes. */
+    void chunksRead(NodeReads reads) {
+        reads.byNode().forEach((node, count) -> {
+            nodeRows.computeIfAbsent(node, n -> new LongAdder()).add(count.rows());
+            nodeBytes.computeIfAbsent(node, n -> new LongAdder()).add(count.bytes());
+        });
+    }
+
+    /** MapReduce jobs the statements ran (ended, well or not). */
+    public long jobs() {
+        return jobs.sum();
+    }
+
+    /** Map ({@code true}) or reduce tasks those jobs ran. */
+    public long tasks(boolean map) {
+        return (map ? mapTasks : reduceTasks).sum();
+    }
+
+    /** Rows the statements' chunk reads took from each node, by node id. */
+    public Map<String, Long> rowsReadByNode() {
+        return sums(nodeRows);
+    }
+
+    /** Bytes of those rows (their binary row encoding), by node id. */
+    public Map<String, Long> bytesReadByNode() {
+        return sums(nodeBytes);
+    }
+
+    private static Map<String, Long> sums(Map<String, LongAdder> adders) {
+        Map<String, Long> out = new TreeMap<>();
+        adders.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
     }
 
     /** A statement's stages that ended well: where each ran and for how long. */
@@ -84,20 +118,19 @@ public final class QueryMetrics {
 
     /** Cumulative counts of the latency buckets, one per {@link #LATENCY_BOUNDS} and a last one for +Inf. */
     public long[] cumulativeBuckets() {
-        long[] out = new long[buckets.length()];
-        long sum = 0;
-        for (int i = 0; i < out.length; i++) {
-            sum += buckets.get(i);
-            out[i] = sum;
-        }
-        return out;
+        return latency.cumulativeBuckets();
     }
 
     public long latencyCount() {
-        return latencyCount.sum();
+        return latency.count();
     }
 
     public double latencySumSeconds() {
-        return latencyNanos.sum() / 1e9;
+        return latency.sumSeconds();
+    }
+
+    /** The statements' latency. */
+    public DurationHistogram latency() {
+        return latency;
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.hadoopdb.connector.chunk.NodeReads;
 import org.hadoopdb.runtime.ProgressListener;
 
 /**
@@ -22,6 +23,7 @@ public final class QueryRecord implements ProgressListener {
     private final Instant started = Instant.now();
     private final long startedNanos = System.nanoTime();
     private final Consumer<QueryRecord> onEnd;
+    private final QueryMetrics metrics;
     private final boolean keepsPlan;
     private final TreeMap<Integer, StageProgress> stages = new TreeMap<>();
     private volatile Runnable canceller;
@@ -35,7 +37,8 @@ public final class QueryRecord implements ProgressListener {
     private List<PushedSql> pushed = List.of();
 
     QueryRecord(long id, String user, String client, String remoteAddress, String kind, String text,
-                boolean keepsPlan, Consumer<QueryRecord> onEnd) {
+                boolean keepsPlan, QueryMetrics metrics, Consumer<QueryRecord> onEnd) {
+        this.metrics = metrics;
         this.keepsPlan = keepsPlan;
         this.id = id;
         this.user = user;
@@ -109,6 +112,20 @@ public final class QueryRecord implements ProgressListener {
         Instant now = Instant.now();
         stages.put(stage, before == null ? new StageProgress(stage, stageCount, jobId, 1f, 0f, now, now)
                 : new StageProgress(stage, stageCount, jobId, before.map(), before.reduce(), before.started(), now));
+    }
+
+    /**
+     * Counted in the server's metrics at once, even after the statement ended: a read stopped early
+     * (a cancel, a result closed before its end) reports what it read as it stops.
+     */
+    @Override
+    public void chunksRead(NodeReads reads) {
+        metrics.chunksRead(reads);
+    }
+
+    @Override
+    public void jobEnded(String jobId, int mapTasks, int reduceTasks) {
+        metrics.jobEnded(mapTasks, reduceTasks);
     }
 
     /** {@code n} more rows were sent to the client (or, for a statement without rows, its update count). */

@@ -67,7 +67,7 @@ public final class QueryRegistry {
      */
     public QueryRecord start(String user, String client, String remoteAddress, String kind, String text) {
         QueryRecord r = new QueryRecord(ids.incrementAndGet(), user, client, remoteAddress, kind, text, history > 0,
-                this::ended);
+                metrics, this::ended);
         running.put(r.id(), r);
         metrics.started(kind);
         return r;

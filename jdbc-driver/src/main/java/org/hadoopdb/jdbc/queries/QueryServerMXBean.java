@@ -34,4 +34,31 @@ public interface QueryServerMXBean {
 
     /** Stages that ended well as MapReduce jobs. */
     long getStagesAsJobs();
+
+    /** MapReduce jobs the statements ran (ended, well or not). */
+    long getJobs();
+
+    /** Map tasks those jobs ran (on YARN the attempts launched). */
+    long getMapTasks();
+
+    /** Reduce tasks those jobs ran. */
+    long getReduceTasks();
+
+    /** Rows the statements' chunk reads took from each node, by node id. */
+    Map<String, Long> getRowsReadByNode();
+
+    /** The bytes of those rows (their binary row encoding), by node id. */
+    Map<String, Long> getBytesReadByNode();
+
+    /** Statements that asked the query gate for a running slot, once they got it or gave up. */
+    long getQueueWaitCount();
+
+    /** Their summed wait in seconds. */
+    double getQueueWaitSumSeconds();
+
+    /** Node sessions in use by this process, by {@code <node>/<pool>} (pools: chunk-reads, node-pool). */
+    Map<String, Integer> getNodeConnectionsActive();
+
+    /** Node sessions kept open unused, by {@code <node>/<pool>}. */
+    Map<String, Integer> getNodeConnectionsIdle();
 }

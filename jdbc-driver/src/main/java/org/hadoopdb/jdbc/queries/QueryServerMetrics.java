@@ -1,10 +1,14 @@
 package org.hadoopdb.jdbc.queries;
 
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import org.hadoopdb.connector.pool.PoolConnections;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,10 +20,15 @@ public final class QueryServerMetrics implements QueryServerMXBean, AutoCloseabl
     private static final Logger LOG = LoggerFactory.getLogger(QueryServerMetrics.class);
 
     private final QueryRegistry queries;
+    private final DurationHistogram queueWaits;
+    private final Supplier<List<PoolConnections.Node>> connections;
     private final ObjectName name;
 
-    private QueryServerMetrics(QueryRegistry queries, ObjectName name) {
+    private QueryServerMetrics(QueryRegistry queries, DurationHistogram queueWaits,
+                               Supplier<List<PoolConnections.Node>> connections, ObjectName name) {
         this.queries = queries;
+        this.queueWaits = queueWaits;
+        this.connections = connections;
         this.name = name;
     }
 
@@ -35,9 +44,13 @@ public final class QueryServerMetrics implements QueryServerMXBean, AutoCloseabl
     /**
      * Registers the metrics of {@code queries} for the server on {@code port}. A failure to register
      * (another MBean of that name) is logged: the server runs without JMX then.
+     *
+     * @param queueWaits  the waits of the server's query gate
+     * @param connections the node sessions of the server's process now
      */
-    public static QueryServerMetrics register(QueryRegistry queries, int port) {
-        QueryServerMetrics metrics = new QueryServerMetrics(queries, nameFor(port));
+    public static QueryServerMetrics register(QueryRegistry queries, DurationHistogram queueWaits,
+                                              Supplier<List<PoolConnections.Node>> connections, int port) {
+        QueryServerMetrics metrics = new QueryServerMetrics(queries, queueWaits, connections, nameFor(port));
         try {
             ManagementFactory.getPlatformMBeanServer().registerMBean(metrics, metrics.name);
         } catch (JMException e) {
@@ -94,6 +107,55 @@ public final class QueryServerMetrics implements QueryServerMXBean, AutoCloseabl
     @Override
     public long getStagesAsJobs() {
         return queries.metrics().stages(false);
+    }
+
+    @Override
+    public long getJobs() {
+        return queries.metrics().jobs();
+    }
+
+    @Override
+    public long getMapTasks() {
+        return queries.metrics().tasks(true);
+    }
+
+    @Override
+    public long getReduceTasks() {
+        return queries.metrics().tasks(false);
+    }
+
+    @Override
+    public Map<String, Long> getRowsReadByNode() {
+        return queries.metrics().rowsReadByNode();
+    }
+
+    @Override
+    public Map<String, Long> getBytesReadByNode() {
+        return queries.metrics().bytesReadByNode();
+    }
+
+    @Override
+    public long getQueueWaitCount() {
+        return queueWaits.count();
+    }
+
+    @Override
+    public double getQueueWaitSumSeconds() {
+        return queueWaits.sumSeconds();
+    }
+
+    @Override
+    public Map<String, Integer> getNodeConnectionsActive() {
+        Map<String, Integer> out = new TreeMap<>();
+        connections.get().forEach(n -> out.put(n.node() + "/" + n.pool(), n.active()));
+        return out;
+    }
+
+    @Override
+    public Map<String, Integer> getNodeConnectionsIdle() {
+        Map<String, Integer> out = new TreeMap<>();
+        connections.get().forEach(n -> out.put(n.node() + "/" + n.pool(), n.idle()));
+        return out;
     }
 
     private long total(QueryState state) {

@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -36,6 +37,8 @@ import org.hadoopdb.jdbc.meta.HadoopDbMeta;
 import org.hadoopdb.jdbc.meta.QueryGate;
 import org.hadoopdb.jdbc.queries.QueryRegistry;
 import org.hadoopdb.jdbc.queries.QueryServerMetrics;
+import org.hadoopdb.connector.pool.NodePools;
+import org.hadoopdb.connector.pool.PoolConnections;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,17 +71,20 @@ public final class QueryServer implements AutoCloseable {
     private final ScheduledExecutorService reaper;
     private final Logins logins;
     private final QueryServerMetrics jmx;
+    private final NodePools pools;
     private volatile boolean closed;
 
     private QueryServer(ServerSettings settings, Logins logins, HadoopDbMeta meta, Server jetty, ServerConnector connector,
-                        ScheduledExecutorService reaper) {
+                        ScheduledExecutorService reaper, NodePools pools) {
         this.settings = settings;
         this.meta = meta;
         this.jetty = jetty;
         this.connector = connector;
         this.reaper = reaper;
         this.logins = logins;
-        this.jmx = QueryServerMetrics.register(meta.queries(), connector.getLocalPort());
+        this.pools = pools;
+        this.jmx = QueryServerMetrics.register(meta.queries(), meta.gate().waits(),
+                this::nodeConnections, connector.getLocalPort());
     }
 
     /** Starts serving {@code engine}; fails with a {@link JdbcException} saying which setting is wrong. */
@@ -127,7 +133,7 @@ public final class QueryServer implements AutoCloseable {
         Duration idle = settings.idleTimeout();
         long every = Math.max(1, Math.min(30, idle.toSeconds() / 4));
         reaper.scheduleWithFixedDelay(() -> meta.expireIdle(idle), every, every, TimeUnit.SECONDS);
-        QueryServer server = new QueryServer(settings, logins, meta, jetty, connector, reaper);
+        QueryServer server = new QueryServer(settings, logins, meta, jetty, connector, reaper, engine.pools());
         LOG.info("HadoopDB query server listening on {} ({})", server.jdbcUrl(), settings);
         return server;
     }
@@ -242,6 +248,11 @@ public final class QueryServer implements AutoCloseable {
     public String jdbcUrl() {
         String host = settings.bindAddress().equals("0.0.0.0") ? "localhost" : settings.bindAddress();
         return "jdbc:hadoopdb://" + host + ":" + port() + (settings.tls() ? ";ssl=true" : "");
+    }
+
+    /** The node sessions this server's process holds now: its chunk reads' and its engine's pools'. */
+    public List<PoolConnections.Node> nodeConnections() {
+        return PoolConnections.now(pools);
     }
 
     public QueryGate gate() {

@@ -98,4 +98,43 @@ class QueryGateTest {
         assertThat(gate.running()).isZero();
         assertThat(gate.queued()).isZero();
     }
+
+    /** Every statement that asked for a slot has its wait kept: admitted at once, after waiting, or giving up. */
+    @Test
+    void theWaitOfEveryStatementIsKeptUntilItsSlotOrUntilItGivesUp() throws Exception {
+        QueryGate gate = new QueryGate(1, 5, Duration.ofSeconds(60));
+        QueryGate.Permit held = gate.enter(() -> false);
+        assertThat(gate.waits().count()).isEqualTo(1);
+        CompletableFuture<QueryGate.Permit> second = CompletableFuture.supplyAsync(() -> gate.enter(() -> false));
+        while (gate.queued() == 0) {
+            Thread.sleep(5);
+        }
+        long seenQueued = System.nanoTime();
+        Thread.sleep(30);
+        assertThat(gate.waits().count()).as("a statement still waiting is not counted yet").isEqualTo(1);
+        long released = System.nanoTime();
+        held.close();
+        QueryGate.Permit secondPermit = second.get(5, TimeUnit.SECONDS);
+        assertThat(gate.waits().count()).isEqualTo(2);
+        // it waited at least from when it was seen in the queue until the slot was freed
+        assertThat(gate.waits().sumSeconds()).isGreaterThanOrEqualTo((released - seenQueued) / 1e9);
+
+        AtomicBoolean cancelled = new AtomicBoolean();
+        CompletableFuture<Object> third = CompletableFuture.supplyAsync(() -> {
+            try {
+                return gate.enter(cancelled::get);
+            } catch (JdbcException e) {
+                return e;
+            }
+        });
+        while (gate.queued() == 0) {
+            Thread.sleep(5);
+        }
+        cancelled.set(true);
+        assertThat(third.get(5, TimeUnit.SECONDS)).isInstanceOf(JdbcException.class);
+        secondPermit.close();
+        assertThat(gate.waits().count()).isEqualTo(3);
+        long[] buckets = gate.waits().cumulativeBuckets();
+        assertThat(buckets[buckets.length - 1]).isEqualTo(3);
+    }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.hadoopdb.runtime.ProgressListener;
+import org.hadoopdb.connector.chunk.NodeReads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -164,5 +165,24 @@ class QueryRegistryTest {
         assertThat(r.running()).isEmpty();
         assertThat(r.recent()).isEmpty();
         assertThat(r.metrics().endedByKind(QueryState.FINISHED)).containsEntry("set", 1L);
+    }
+
+    @Test
+    void chunkReadsAndJobsAreCountedPerNodeEvenWhenTheyReportAfterTheStatementEnded() {
+        QueryRegistry r = new QueryRegistry(10);
+        QueryRecord q = r.start("alice", QueryRegistry.JDBC, null, "query", "SELECT * FROM t");
+        q.running();
+        q.jobEnded("job_1", 4, 2);
+        q.chunksRead(NodeReads.of("node1", 100, 1_000).plus(NodeReads.of("node2", 50, 400)));
+        q.chunksRead(NodeReads.of("node1", 10, 90));
+        q.finished();
+        // a direct read stopped early reports as it stops, after its statement ended
+        q.chunksRead(NodeReads.of("node2", 5, 40));
+        QueryMetrics m = r.metrics();
+        assertThat(m.rowsReadByNode()).containsExactly(Map.entry("node1", 110L), Map.entry("node2", 55L));
+        assertThat(m.bytesReadByNode()).containsExactly(Map.entry("node1", 1_090L), Map.entry("node2", 440L));
+        assertThat(m.jobs()).isEqualTo(1);
+        assertThat(m.tasks(true)).isEqualTo(4);
+        assertThat(m.tasks(false)).isEqualTo(2);
     }
 }
