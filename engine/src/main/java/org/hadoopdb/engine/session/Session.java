@@ -290,6 +290,15 @@ public final class Session implements AutoCloseable {
         return planned(catalog(), query);
     }
 
+    /**
+     * The query planned now, without the engine's plan cache: what measuring the planner needs ({@link #plan}
+     * returns a cached plan, whose {@code planningNanos} are those of its first planning).
+     */
+    public PlannedQuery planAfresh(QueryStatement query) {
+        Catalog snapshot = catalog();
+        return plan(snapshot, database, query.query(), PlanningOptions.from(config()));
+    }
+
     ResultStream runQuery(QueryStatement query, StatementListener listener) {
         Catalog snapshot = catalog();
         PlannedQuery planned = planned(snapshot, query);

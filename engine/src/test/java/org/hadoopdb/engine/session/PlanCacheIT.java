@@ -75,6 +75,16 @@ class PlanCacheIT {
     }
 
     @Test
+    void planningAfreshBypassesTheCache() {
+        var q = (org.hadoopdb.hiveql.ast.QueryStatement) org.hadoopdb.hiveql.parse.HiveQlParser.parse(
+                org.hadoopdb.hiveql.ast.SourceSpan.of("SELECT name FROM pc_items WHERE id > 0"));
+        assertThat(session.plan(q)).isSameAs(session.plan(q)); // the cached plan, and its first planning's time
+        long hits = engine.plans().hits();
+        assertThat(session.planAfresh(q)).isNotSameAs(session.planAfresh(q)).isNotSameAs(session.plan(q));
+        assertThat(engine.plans().hits()).isEqualTo(hits + 1);
+    }
+
+    @Test
     void theSameTextWithOtherValuesOrInAnotherDatabaseIsAnotherQuery() {
         long hits = engine.plans().hits();
         assertThat(query("SELECT name FROM pc_items WHERE id = 1")).containsExactly("one");

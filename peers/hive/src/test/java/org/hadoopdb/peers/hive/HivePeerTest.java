@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.hadoopdb.peers.protocol.PeerException;
+import org.hadoopdb.peers.protocol.PeerLaunch;
 import org.hadoopdb.peers.protocol.PeerProcess;
 import org.hadoopdb.peers.protocol.PeerTable;
 import org.hadoopdb.peers.protocol.PeerTable.Column;
@@ -107,7 +108,13 @@ class HivePeerTest {
                         new Column("languagecode", Type.STRING), new Column("searchword", Type.STRING), new Column("duration", Type.INT)));
         PeerTable grepTable = new PeerTable("grep", write(data.resolve("grep"), grep), '\u0001', List.of(new Column("record", Type.STRING)));
 
-        hive = PeerProcess.start(BuiltRunner.launch(), dir.resolve("work"), dir.resolve("hive.log"));
+        // each part file its own split (Hive would combine small files into one), so that a job runs two map tasks, as
+        // every job over a large input does: two at once in the runner's JVM collided (Hive's cached operator tree)
+        PeerLaunch built = BuiltRunner.launch();
+        List<String> options = new ArrayList<>(built.jvmOptions());
+        options.add("-Dhive.input.format=org.apache.hadoop.hive.ql.io.HiveInputFormat");
+        hive = PeerProcess.start(new PeerLaunch(built.name(), built.mainClass(), options, built.classPath()), dir.resolve("work"),
+                dir.resolve("hive.log"));
         for (PeerTable t : List.of(rankingsTable, visitsTable, grepTable)) {
             hive.define(t);
         }
