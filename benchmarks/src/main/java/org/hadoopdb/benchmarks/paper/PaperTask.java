@@ -2,6 +2,7 @@ package org.hadoopdb.benchmarks.paper;
 
 import java.time.LocalDate;
 import java.util.List;
+import org.hadoopdb.peers.protocol.PaperTaskSql;
 
 /**
  * The query tasks of the HadoopDB paper (section 6.2, {@code BENCHMARK.md}), with the shape of their
@@ -16,10 +17,10 @@ public enum PaperTask {
     UDF("UDF aggregation", List.of(Kind.STRING, Kind.LONG));
 
     /** The Join task's date window (8 days, about 0.07 % of the visits). */
-    public static final LocalDate JOIN_FROM = LocalDate.parse("2000-01-15");
-    public static final LocalDate JOIN_TO = LocalDate.parse("2000-01-22");
+    public static final LocalDate JOIN_FROM = PaperTaskSql.JOIN_FROM;
+    public static final LocalDate JOIN_TO = PaperTaskSql.JOIN_TO;
     /** The Grep task's pattern. */
-    public static final String GREP_PATTERN = "XYZ";
+    public static final String GREP_PATTERN = PaperTaskSql.GREP_PATTERN;
     /**
      * The UDF aggregation's link pattern ({@code BENCHMARK.md}), matched case-insensitively; group 1 is the
      * target URL. Java's and PostgreSQL's regular expressions read it the same way.
@@ -48,19 +49,17 @@ public enum PaperTask {
     }
 
     /**
-     * The task in HiveQL (also valid PostgreSQL for the single-database baseline), or null for the UDF
+     * The task in HiveQL (also valid PostgreSQL for the single-database baseline, and the text every peer runs:
+     * {@link PaperTaskSql}), or null for the UDF
      * aggregation, which is a MapReduce job (the paper's HadoopDB ran it hand-coded too).
      */
     public String sql(long selectionThreshold) {
         return switch (this) {
-            case GREP -> "SELECT record FROM grep WHERE record LIKE '%" + GREP_PATTERN + "%'";
-            case SELECTION -> "SELECT pageurl, pagerank FROM rankings WHERE pagerank > " + selectionThreshold;
-            case AGGREGATION_SMALL -> "SELECT SUBSTR(sourceip, 1, 7), SUM(adrevenue) FROM uservisits GROUP BY SUBSTR(sourceip, 1, 7)";
-            case AGGREGATION_LARGE -> "SELECT sourceip, SUM(adrevenue) FROM uservisits GROUP BY sourceip";
-            case JOIN -> "SELECT uv.sourceip, AVG(r.pagerank) AS avgpagerank, SUM(uv.adrevenue) AS totalrevenue "
-                    + "FROM rankings r JOIN uservisits uv ON r.pageurl = uv.desturl "
-                    + "WHERE uv.visitdate BETWEEN DATE '" + JOIN_FROM + "' AND DATE '" + JOIN_TO + "' "
-                    + "GROUP BY uv.sourceip ORDER BY totalrevenue DESC LIMIT 1";
+            case GREP -> PaperTaskSql.grep();
+            case SELECTION -> PaperTaskSql.selection(selectionThreshold);
+            case AGGREGATION_SMALL -> PaperTaskSql.aggregationSmall();
+            case AGGREGATION_LARGE -> PaperTaskSql.aggregationLarge();
+            case JOIN -> PaperTaskSql.join();
             case UDF -> null;
         };
     }

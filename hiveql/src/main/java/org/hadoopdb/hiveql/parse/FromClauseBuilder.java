@@ -13,6 +13,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.hadoopdb.functions.HiveTableFunction;
 
 /**
  * The FROM clause as a left-deep tree of {@link SqlJoin}s.
@@ -122,6 +123,10 @@ final class FromClauseBuilder {
             SqlParserPos pos = source.pos(view);
             String name = view.function.identifier() != null ? Identifiers.name(view.function.identifier(), source)
                     : Identifiers.lower(view.function.getStart().getText());
+            if (TableFunctions.isBuiltInOtherThanTableFunction(name)) {
+                throw source.error(view.function.getStart(), "'" + name + "' is not a table-generating function; LATERAL VIEW "
+                        + "takes one of " + String.join(", ", HiveTableFunction.names()) + " or a user's GenericUDTF");
+            }
             List<SqlNode> args = new ArrayList<>();
             view.expression().forEach(e -> args.add(expressions.expression(e)));
             SqlNode call = TableFunctions.call(name, pos, args);

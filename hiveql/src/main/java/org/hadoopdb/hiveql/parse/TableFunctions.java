@@ -6,6 +6,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.hadoopdb.functions.HiveFunctionLibrary;
 import org.hadoopdb.functions.HiveTableFunction;
 
 /**
@@ -16,6 +17,12 @@ import org.hadoopdb.functions.HiveTableFunction;
  */
 final class TableFunctions {
     private TableFunctions() {
+    }
+
+    /** A built-in function that is not a table function ({@code upper}, {@code sum}): refused where one is needed. */
+    static boolean isBuiltInOtherThanTableFunction(String name) {
+        return HiveTableFunction.named(name).isEmpty()
+                && HiveFunctionLibrary.instance().names().contains(name.toLowerCase(java.util.Locale.ROOT));
     }
 
     static SqlNode call(String name, SqlParserPos pos, List<SqlNode> args) {

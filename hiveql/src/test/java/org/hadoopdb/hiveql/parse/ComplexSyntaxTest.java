@@ -53,6 +53,6 @@ class ComplexSyntaxTest {
         assertThatThrownBy(() -> statement("SELECT id, explode(a) FROM t")).isInstanceOf(HiveQlSyntaxException.class)
                 .hasMessageContaining("must be the only expression of the select list");
         assertThatThrownBy(() -> statement("SELECT x FROM t LATERAL VIEW upper(a) v AS x")).isInstanceOf(HiveQlSyntaxException.class)
-                .hasMessageContaining("'upper' is not a table-generating function");
+                .hasMessageContaining("'upper' is not a table-generating function").hasMessageContaining("or a user's GenericUDTF");
     }
 }

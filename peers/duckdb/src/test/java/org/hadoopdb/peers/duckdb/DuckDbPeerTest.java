@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import org.hadoopdb.peers.protocol.PaperTaskSql;
 import org.hadoopdb.peers.protocol.PeerException;
 import org.hadoopdb.peers.protocol.PeerLaunch;
 import org.hadoopdb.peers.protocol.PeerProcess;
@@ -36,15 +37,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DuckDbPeerTest {
-    private static final String GREP = "SELECT record FROM grep WHERE record LIKE '%XYZ%'";
-    private static final String SELECTION = "SELECT pageurl, pagerank FROM rankings WHERE pagerank > 10";
-    private static final String AGGREGATION_SMALL =
-            "SELECT SUBSTR(sourceip, 1, 7), SUM(adrevenue) FROM uservisits GROUP BY SUBSTR(sourceip, 1, 7)";
-    private static final String AGGREGATION_LARGE = "SELECT sourceip, SUM(adrevenue) FROM uservisits GROUP BY sourceip";
-    private static final String JOIN = "SELECT uv.sourceip, AVG(r.pagerank) AS avgpagerank, SUM(uv.adrevenue) AS totalrevenue "
-            + "FROM rankings r JOIN uservisits uv ON r.pageurl = uv.desturl "
-            + "WHERE uv.visitdate BETWEEN DATE '2000-01-15' AND DATE '2000-01-22' "
-            + "GROUP BY uv.sourceip ORDER BY totalrevenue DESC LIMIT 1";
+    private static final String GREP = PaperTaskSql.grep();
+    private static final String SELECTION = PaperTaskSql.selection(10);
+    private static final String AGGREGATION_SMALL = PaperTaskSql.aggregationSmall();
+    private static final String AGGREGATION_LARGE = PaperTaskSql.aggregationLarge();
+    private static final String JOIN = PaperTaskSql.join();
 
     @TempDir
     static Path dir;

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.hadoopdb.peers.protocol.PaperTaskSql;
 import org.hadoopdb.peers.protocol.PeerException;
 import org.hadoopdb.peers.protocol.PeerLaunch;
 import org.hadoopdb.peers.protocol.PeerProcess;
@@ -21,6 +22,7 @@ import org.hadoopdb.peers.protocol.PeerTable;
 import org.hadoopdb.peers.protocol.PeerTable.Column;
 import org.hadoopdb.peers.protocol.PeerTable.Type;
 import org.hadoopdb.peers.protocol.ResultReader;
+import org.hadoopdb.peers.protocol.testing.BuiltRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,18 +36,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HivePeerTest {
-    private static final LocalDate JOIN_FROM = LocalDate.parse("2000-01-15");
-    private static final LocalDate JOIN_TO = LocalDate.parse("2000-01-22");
-    private static final String GREP = "SELECT record FROM grep WHERE record LIKE '%XYZ%'";
+    private static final LocalDate JOIN_FROM = PaperTaskSql.JOIN_FROM;
+    private static final LocalDate JOIN_TO = PaperTaskSql.JOIN_TO;
     private static final int THRESHOLD = 10;
-    private static final String SELECTION = "SELECT pageurl, pagerank FROM rankings WHERE pagerank > " + THRESHOLD;
-    private static final String AGGREGATION_SMALL =
-            "SELECT SUBSTR(sourceip, 1, 7), SUM(adrevenue) FROM uservisits GROUP BY SUBSTR(sourceip, 1, 7)";
-    private static final String AGGREGATION_LARGE = "SELECT sourceip, SUM(adrevenue) FROM uservisits GROUP BY sourceip";
-    private static final String JOIN = "SELECT uv.sourceip, AVG(r.pagerank) AS avgpagerank, SUM(uv.adrevenue) AS totalrevenue "
-            + "FROM rankings r JOIN uservisits uv ON r.pageurl = uv.desturl "
-            + "WHERE uv.visitdate BETWEEN DATE '2000-01-15' AND DATE '2000-01-22' "
-            + "GROUP BY uv.sourceip ORDER BY totalrevenue DESC LIMIT 1";
+    private static final String GREP = PaperTaskSql.grep();
+    private static final String SELECTION = PaperTaskSql.selection(THRESHOLD);
+    private static final String AGGREGATION_SMALL = PaperTaskSql.aggregationSmall();
+    private static final String AGGREGATION_LARGE = PaperTaskSql.aggregationLarge();
+    private static final String JOIN = PaperTaskSql.join();
 
     record Ranking(int pagerank, String pageurl, int avgduration) {
         String line() {
@@ -110,7 +108,7 @@ class HivePeerTest {
 
         // each part file its own split (Hive would combine small files into one), so that a job runs two map tasks, as
         // every job over a large input does: two at once in the runner's JVM collided (Hive's cached operator tree)
-        PeerLaunch built = BuiltRunner.launch();
+        PeerLaunch built = BuiltRunner.launch(Path.of(System.getProperty("peer.target", "target")), "-Xmx4g");
         List<String> options = new ArrayList<>(built.jvmOptions());
         options.add("-Dhive.input.format=org.apache.hadoop.hive.ql.io.HiveInputFormat");
         hive = PeerProcess.start(new PeerLaunch(built.name(), built.mainClass(), options, built.classPath()), dir.resolve("work"),

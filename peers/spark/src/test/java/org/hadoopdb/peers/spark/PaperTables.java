@@ -24,8 +24,8 @@ import org.hadoopdb.peers.protocol.PeerTable.Type;
  */
 final class PaperTables {
     static final int SELECTION_THRESHOLD = 10;
-    static final LocalDate JOIN_FROM = LocalDate.parse("2000-01-15");
-    static final LocalDate JOIN_TO = LocalDate.parse("2000-01-22");
+    static final LocalDate JOIN_FROM = org.hadoopdb.peers.protocol.PaperTaskSql.JOIN_FROM;
+    static final LocalDate JOIN_TO = org.hadoopdb.peers.protocol.PaperTaskSql.JOIN_TO;
 
     record Ranking(int pagerank, String pageurl, int avgduration) {
         String line() {

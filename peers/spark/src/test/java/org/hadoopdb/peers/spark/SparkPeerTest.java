@@ -9,12 +9,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.hadoopdb.peers.protocol.PaperTaskSql;
 import org.hadoopdb.peers.protocol.PeerException;
 import org.hadoopdb.peers.protocol.PeerProcess;
 import org.hadoopdb.peers.protocol.PeerTable;
 import org.hadoopdb.peers.protocol.PeerTable.Column;
 import org.hadoopdb.peers.protocol.PeerTable.Type;
 import org.hadoopdb.peers.protocol.ResultReader;
+import org.hadoopdb.peers.protocol.testing.BuiltRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,15 +31,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SparkPeerTest {
-    // the task SQL as the benchmark sends it (PaperTask.sql)
-    private static final String GREP = "SELECT record FROM grep WHERE record LIKE '%XYZ%'";
-    private static final String SELECTION = "SELECT pageurl, pagerank FROM rankings WHERE pagerank > " + PaperTables.SELECTION_THRESHOLD;
-    private static final String AGGREGATION_SMALL = "SELECT SUBSTR(sourceip, 1, 7), SUM(adrevenue) FROM uservisits GROUP BY SUBSTR(sourceip, 1, 7)";
-    private static final String AGGREGATION_LARGE = "SELECT sourceip, SUM(adrevenue) FROM uservisits GROUP BY sourceip";
-    private static final String JOIN = "SELECT uv.sourceip, AVG(r.pagerank) AS avgpagerank, SUM(uv.adrevenue) AS totalrevenue "
-            + "FROM rankings r JOIN uservisits uv ON r.pageurl = uv.desturl "
-            + "WHERE uv.visitdate BETWEEN DATE '" + PaperTables.JOIN_FROM + "' AND DATE '" + PaperTables.JOIN_TO + "' "
-            + "GROUP BY uv.sourceip ORDER BY totalrevenue DESC LIMIT 1";
+    private static final String GREP = PaperTaskSql.grep();
+    private static final String SELECTION = PaperTaskSql.selection(PaperTables.SELECTION_THRESHOLD);
+    private static final String AGGREGATION_SMALL = PaperTaskSql.aggregationSmall();
+    private static final String AGGREGATION_LARGE = PaperTaskSql.aggregationLarge();
+    private static final String JOIN = PaperTaskSql.join();
 
     @TempDir
     static Path dir;
@@ -48,7 +46,9 @@ class SparkPeerTest {
 
     @BeforeAll
     void startAndLoad() throws IOException {
-        spark = PeerProcess.start(BuiltRunner.launch(), dir.resolve("work"), dir.resolve("spark.log"));
+        // the tests' tables are tiny and the machine shared: a 1 GB heap is plenty
+        spark = PeerProcess.start(BuiltRunner.launch(Path.of(System.getProperty("peer.target", "target")), "-Xmx1g"),
+                dir.resolve("work"), dir.resolve("spark.log"));
         spark.define(tables.writeRankings(dir.resolve("data/rankings")));
         spark.define(tables.writeUserVisits(dir.resolve("data/uservisits")));
         spark.define(tables.writeGrep(dir.resolve("data/grep")));

@@ -1,5 +1,6 @@
-package org.hadoopdb.peers.spark;
+package org.hadoopdb.peers.protocol.testing;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -12,28 +13,29 @@ import java.util.Properties;
 import org.hadoopdb.peers.protocol.PeerLaunch;
 
 /**
- * The runner as this module's build describes it ({@code target/peer.properties}, {@code target/classpath.txt}), with
- * the compiled classes in place of the jar, which the {@code package} phase writes only after the tests.
+ * A peer module's runner as its build describes it ({@code target/peer.properties}, {@code target/classpath.txt}), for
+ * the module's own tests: the compiled classes stand in for the jar, which the {@code package} phase writes only after
+ * the tests, and the tests' heap for the benchmark's.
  */
-final class BuiltRunner {
-    /** The tests' heap: their tables are tiny, and the machine is shared. */
-    private static final String TEST_HEAP = "-Xmx1g";
-
+public final class BuiltRunner {
     private BuiltRunner() {
     }
 
-    static PeerLaunch launch() throws IOException {
-        Path target = Path.of(System.getProperty("peer.target", "target"));
+    /**
+     * @param target   the module's target directory
+     * @param testHeap the {@code -Xmx} option that replaces the runner's (the tests' tables are tiny, the machine shared)
+     */
+    public static PeerLaunch launch(Path target, String testHeap) throws IOException {
         Properties p = new Properties();
         try (Reader in = Files.newBufferedReader(target.resolve(PeerLaunch.PROPERTIES), StandardCharsets.UTF_8)) {
             p.load(in);
         }
         List<Path> classPath = new ArrayList<>(List.of(target.resolve("classes")));
-        for (String entry : Files.readString(target.resolve(PeerLaunch.CLASSPATH)).strip().split(java.io.File.pathSeparator)) {
+        for (String entry : Files.readString(target.resolve(PeerLaunch.CLASSPATH)).strip().split(File.pathSeparator)) {
             classPath.add(Path.of(entry));
         }
         List<String> options = Arrays.stream(p.getProperty("jvm.options").strip().split("\\s+"))
-                .map(o -> o.startsWith("-Xmx") ? TEST_HEAP : o).toList();
+                .map(o -> o.startsWith("-Xmx") ? testHeap : o).toList();
         return new PeerLaunch(p.getProperty("name"), p.getProperty("main"), options, classPath);
     }
 }
