@@ -87,42 +87,31 @@ final class HiveAggregate implements ExternalAggregate {
 
     @Override
     public void reset() throws ExternalFunctionException {
-        ContextLoader.call(() -> {
-            try {
-                if (buffer == null) {
-                    buffer = evaluator.getNewAggregationBuffer();
-                } else {
-                    evaluator.reset(buffer);
-                }
-                return null;
-            } catch (HiveException | RuntimeException e) {
-                throw new ExternalFunctionException(Kind.FAILED, String.valueOf(e.getMessage()), e);
+        ContextLoader.call(() -> HiveCall.failingAsFunction(() -> {
+            if (buffer == null) {
+                buffer = evaluator.getNewAggregationBuffer();
+            } else {
+                evaluator.reset(buffer);
             }
-        });
+            return null;
+        }));
     }
 
     @Override
     public void iterate(Object[] values) throws ExternalFunctionException {
         ContextLoader.call(() -> {
             Object[] hiveArguments = arguments.of(values);
-            try {
+            return HiveCall.failingAsFunction(() -> {
                 evaluator.iterate(buffer, hiveArguments);
                 return null;
-            } catch (HiveException | RuntimeException e) {
-                throw new ExternalFunctionException(Kind.FAILED, String.valueOf(e.getMessage()), e);
-            }
+            });
         });
     }
 
     @Override
     public Object result() throws ExternalFunctionException {
         return ContextLoader.call(() -> {
-            Object out;
-            try {
-                out = evaluator.terminate(buffer);
-            } catch (HiveException | RuntimeException e) {
-                throw new ExternalFunctionException(Kind.FAILED, String.valueOf(e.getMessage()), e);
-            }
+            Object out = HiveCall.failingAsFunction(() -> evaluator.terminate(buffer));
             return RowForms.toRowForm(out, result, resultType);
         });
     }

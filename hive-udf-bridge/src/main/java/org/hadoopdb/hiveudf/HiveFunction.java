@@ -3,7 +3,6 @@ package org.hadoopdb.hiveudf;
 import java.io.IOException;
 import java.lang.reflect.InaccessibleObjectException;
 import org.apache.hadoop.hive.ql.exec.UDFArgumentException;
-import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDF;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
@@ -73,12 +72,7 @@ final class HiveFunction implements ExternalFunction {
             for (int i = 0; i < arguments.length; i++) {
                 arguments[i].value = hive[i];
             }
-            Object out;
-            try {
-                out = udf.evaluate(arguments);
-            } catch (HiveException | RuntimeException e) {
-                throw new ExternalFunctionException(Kind.FAILED, String.valueOf(e.getMessage()), e);
-            }
+            Object out = HiveCall.failingAsFunction(() -> udf.evaluate(arguments));
             return RowForms.toRowForm(out, result, resultType);
         });
     }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.hadoop.hive.ql.exec.UDFArgumentException;
-import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDTF;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspectorFactory;
@@ -82,7 +81,10 @@ final class HiveGenerator implements ExternalTableFunction {
     public void process(Object[] values, Consumer<Object[]> rows) throws ExternalFunctionException {
         ContextLoader.call(() -> {
             Object[] hiveArguments = arguments.of(values);
-            forwarding(rows, () -> udtf.process(hiveArguments));
+            forwarding(rows, () -> {
+                udtf.process(hiveArguments);
+                return null;
+            });
             return null;
         });
     }
@@ -90,18 +92,19 @@ final class HiveGenerator implements ExternalTableFunction {
     @Override
     public void finish(Consumer<Object[]> rows) throws ExternalFunctionException {
         ContextLoader.call(() -> {
-            forwarding(rows, udtf::close);
+            forwarding(rows, () -> {
+                udtf.close();
+                return null;
+            });
             return null;
         });
     }
 
     /** A call of the function during which the rows it forwards go to {@code rows}. */
-    private void forwarding(Consumer<Object[]> rows, HiveCall call) throws ExternalFunctionException {
+    private void forwarding(Consumer<Object[]> rows, HiveCall<Void> call) throws ExternalFunctionException {
         sink = rows;
         try {
-            call.run();
-        } catch (HiveException | RuntimeException e) {
-            throw new ExternalFunctionException(Kind.FAILED, String.valueOf(e.getMessage()), e);
+            HiveCall.failingAsFunction(call);
         } finally {
             sink = null;
         }
@@ -110,11 +113,6 @@ final class HiveGenerator implements ExternalTableFunction {
             failure = null;
             throw f;
         }
-    }
-
-    @FunctionalInterface
-    private interface HiveCall {
-        void run() throws HiveException;
     }
 
     /** Hive's Collector: one forwarded row, converted field by field. */

@@ -30,6 +30,8 @@ final class GenerateOperator extends Forwarding {
     private final UserTableFunctionCall user;
     /** The rows the user function made of the current input row. */
     private final List<Object[]> made = new ArrayList<>();
+    /** The user function's arguments of the current input row (reused). */
+    private Object[] arguments;
     private boolean sawRow;
     private final boolean outer;
     private final int inputFields;
@@ -81,7 +83,10 @@ final class GenerateOperator extends Forwarding {
 
     /** The user function's rows of this input row. */
     private int userRows() throws IOException {
-        Object[] arguments = new Object[argRow.size()];
+        // one array for every input row: the function converts the values into its own before it returns
+        if (arguments == null || arguments.length != argRow.size()) {
+            arguments = new Object[argRow.size()];
+        }
         for (int i = 0; i < arguments.length; i++) {
             arguments[i] = argRow.get(i);
         }
