@@ -128,6 +128,20 @@ class JoinDifferentialIT {
             q.add(new Query("SELECT k FROM jf a WHERE EXISTS (SELECT 1 FROM " + sub[1] + " b WHERE b." + sub[2] + " = a." + sub[0] + ")"));
             q.add(new Query("SELECT k FROM jf a WHERE NOT EXISTS (SELECT 1 FROM " + sub[1] + " b WHERE b." + sub[2] + " = a." + sub[0] + ")"));
         }
+        // [NOT] EXISTS as semi (anti) joins placed on the input they filter (ExistsJoins), with residual conditions on
+        // columns both sides name alike (k), co-located, repartitioned, on a replicated input, under OR, beside joins
+        q.add(new Query("SELECT a.k FROM jf a LEFT SEMI JOIN jc b ON a.k = b.k AND b.w > a.g",
+                "SELECT a.k FROM jf a WHERE EXISTS (SELECT 1 FROM jc b WHERE a.k = b.k AND b.w > a.g)", false));
+        q.add(new Query("SELECT a.k, a.s FROM jf a WHERE EXISTS (SELECT 1 FROM jc b WHERE b.k = a.k AND b.w > a.g)"
+                + " AND NOT EXISTS (SELECT 1 FROM jc c WHERE c.k = a.k AND c.name = 'n3')"));
+        q.add(new Query("SELECT r.gname, COUNT(*) FROM jf a, jr r WHERE a.g = r.g AND EXISTS (SELECT * FROM jc b WHERE b.k = a.k"
+                + " AND b.w <> a.g) AND NOT EXISTS (SELECT * FROM jc c WHERE c.k = a.k AND c.w < 10) GROUP BY r.gname"));
+        q.add(new Query("SELECT a.k FROM jf a JOIN jr r ON a.g = r.g WHERE EXISTS (SELECT 1 FROM jt t WHERE t.n = r.g)"));
+        q.add(new Query("SELECT k FROM jf a WHERE NOT EXISTS (SELECT 1 FROM jt b WHERE b.s = a.s AND b.n > 2)"));
+        q.add(new Query("SELECT k FROM jf a WHERE a.k < 5 OR EXISTS (SELECT 1 FROM jc b WHERE b.k = a.k AND b.w > 40)"));
+        q.add(new Query("SELECT a.k, b.name FROM jf a LEFT JOIN jc b ON a.k = b.k WHERE EXISTS (SELECT 1 FROM jt t WHERE t.s = a.s)"));
+        q.add(new Query("SELECT a.k, b.name FROM jf a LEFT JOIN jc b ON a.k = b.k WHERE NOT EXISTS (SELECT 1 FROM jt t WHERE t.label = b.name)"));
+        q.add(new Query("SELECT a.k FROM jf a WHERE EXISTS (SELECT 1 FROM jc b WHERE b.k = a.k AND EXISTS (SELECT 1 FROM jt t WHERE t.n = b.w))"));
         q.add(new Query("SELECT k, (SELECT MAX(w) FROM jc) FROM jf WHERE k < 5"));
         q.add(new Query("SELECT k FROM jf WHERE v > (SELECT AVG(v) FROM jf)"));
         q.add(new Query("SELECT a.k FROM jf a WHERE a.v > (SELECT AVG(b.v) FROM jf b WHERE b.g = a.g)"));

@@ -10,6 +10,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttleImpl;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.TableScan;
@@ -318,9 +319,11 @@ final class JoinOrder extends RelShuttleImpl {
             Double estimate = mq.getRowCount(input);
             double rows = estimate == null ? 1e6 : estimate;
             RelNode r = input;
-            // filters, projections and aggregates between the join and the table, top first
+            // filters, projections, aggregates and semi (anti) joins between the join and the table, top first: a semi
+            // join's rows are its left input's, where they were (ExistsJoins places it on the input it filters)
             List<RelNode> above = new ArrayList<>();
-            while (r instanceof Filter || r instanceof Project || r instanceof Aggregate a && a.getGroupType() == Aggregate.Group.SIMPLE) {
+            while (r instanceof Filter || r instanceof Project || r instanceof Aggregate a && a.getGroupType() == Aggregate.Group.SIMPLE
+                    || r instanceof Join j && (j.getJoinType() == JoinRelType.SEMI || j.getJoinType() == JoinRelType.ANTI)) {
                 above.add(0, r);
                 r = r.getInput(0);
             }

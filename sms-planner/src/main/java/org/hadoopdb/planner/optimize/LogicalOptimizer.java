@@ -16,7 +16,9 @@ import org.apache.calcite.tools.RelBuilder;
 /**
  * The logical rewrites that run before the SMS split, in phases:
  * <ol>
- *   <li>sub-queries ({@code IN}, {@code EXISTS}, scalar) become joins, correlated ones decorrelated;
+ *   <li>a correlated {@code [NOT] EXISTS} in a WHERE clause becomes a semi (anti) join on the input it filters
+ *       ({@link ExistsJoins}); other sub-queries ({@code IN}, {@code EXISTS}, scalar) become joins, correlated ones
+ *       decorrelated;
  *   <li>{@code INTERSECT} and {@code EXCEPT} become a union of the tagged inputs and an aggregate
  *       ({@link SetOperations});
  *   <li>{@code GROUPING SETS}, {@code ROLLUP} and {@code CUBE} become a union of plain aggregates;
@@ -77,7 +79,7 @@ public final class LogicalOptimizer {
     }
 
     public static RelNode optimize(RelNode rel) {
-        RelNode r = run(LateralViews.toGenerates(rel), SUB_QUERIES);
+        RelNode r = run(ExistsJoins.rewrite(LateralViews.toGenerates(rel)), SUB_QUERIES);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(r.getCluster(), null);
         r = RelDecorrelator.decorrelateQuery(r, builder);
         r = SetOperations.expand(r, builder);

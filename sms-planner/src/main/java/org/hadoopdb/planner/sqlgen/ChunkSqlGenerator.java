@@ -98,6 +98,60 @@ public final class ChunkSqlGenerator {
                     ? as.operand(0) : n;
         }
 
+        /**
+         * A semi (anti) join as {@code SELECT l.… FROM (left) AS l (…) WHERE [NOT] EXISTS (SELECT 1 FROM (right) AS r (…) WHERE
+         * condition)}, every column of the condition qualified by its side's alias. Calcite's own rendering leaves the
+         * left's columns unqualified inside the sub-query, where a column of the right with the same name captures
+         * them (a self semi join on {@code l_orderkey} compared the right's key with itself), and nests badly under a
+         * second semi join ({@code AS t2 AS t4}). Each side's columns are renamed by position to its row type's names
+         * (which are unique, where a join's {@code SELECT *} may repeat one and an expression may have no name).
+         */
+        @Override
+        public Result visit(org.apache.calcite.rel.core.Join e) {
+            if (e.getJoinType() != org.apache.calcite.rel.core.JoinRelType.SEMI
+                    && e.getJoinType() != org.apache.calcite.rel.core.JoinRelType.ANTI) {
+                return super.visit(e);
+            }
+            SqlNode left = visitInput(e, 0).asStatement();
+            SqlNode right = visitInput(e, 1).asStatement();
+            java.util.Map<String, org.apache.calcite.rel.type.RelDataType> aliases = new java.util.LinkedHashMap<>();
+            aliases.put(SEMI_LEFT, e.getLeft().getRowType());
+            aliases.put(SEMI_RIGHT, e.getRight().getRowType());
+            SqlNode condition = aliasContext(aliases, true).toSql(null, e.getCondition());
+            SqlNode exists = org.apache.calcite.sql.fun.SqlStdOperatorTable.EXISTS.createCall(SqlParserPos.ZERO,
+                    select(org.apache.calcite.sql.SqlNodeList.of(org.apache.calcite.sql.SqlLiteral.createExactNumeric("1", SqlParserPos.ZERO)),
+                            as(right, SEMI_RIGHT, e.getRight()), condition));
+            if (e.getJoinType() == org.apache.calcite.rel.core.JoinRelType.ANTI) {
+                exists = org.apache.calcite.sql.fun.SqlStdOperatorTable.NOT.createCall(SqlParserPos.ZERO, exists);
+            }
+            // the left's columns by name: a join above reads them from this SELECT by its select list
+            List<SqlNode> columns = new java.util.ArrayList<>();
+            for (String name : e.getLeft().getRowType().getFieldNames()) {
+                columns.add(new SqlIdentifier(List.of(SEMI_LEFT, name), SqlParserPos.ZERO));
+            }
+            return result(select(new org.apache.calcite.sql.SqlNodeList(columns, SqlParserPos.ZERO), as(left, SEMI_LEFT, e.getLeft()), exists),
+                    List.of(Clause.WHERE), e, null);
+        }
+
+        private static final String SEMI_LEFT = "semi_l";
+        private static final String SEMI_RIGHT = "semi_r";
+
+        /** {@code (query) AS alias (name, …)}: the columns named by position as the input's row type names them. */
+        private static SqlNode as(SqlNode query, String alias, org.apache.calcite.rel.RelNode input) {
+            List<SqlNode> operands = new java.util.ArrayList<>();
+            operands.add(query);
+            operands.add(new SqlIdentifier(alias, SqlParserPos.ZERO));
+            for (String name : input.getRowType().getFieldNames()) {
+                operands.add(new SqlIdentifier(name, SqlParserPos.ZERO));
+            }
+            return org.apache.calcite.sql.fun.SqlStdOperatorTable.AS.createCall(SqlParserPos.ZERO, operands);
+        }
+
+        private static org.apache.calcite.sql.SqlSelect select(org.apache.calcite.sql.SqlNodeList items, SqlNode from, SqlNode where) {
+            return new org.apache.calcite.sql.SqlSelect(SqlParserPos.ZERO, null, items, from, where,
+                    null, null, null, null, null, null, null);
+        }
+
         /** VALUES with every cell cast to its column's type ({@link TypedConstants}). */
         @Override
         public Result visit(org.apache.calcite.rel.core.Values e) {

@@ -53,6 +53,25 @@ class JoinPlanTest {
     }
 
     @Test
+    void aSemiJoinInTheChunksNamesEachSidesColumnsByItsAlias() {
+        // inside EXISTS (…) an unqualified "pageurl" is the sub-query's own: the outer row's must carry its alias
+        QueryPlanner.PlannedQuery q = plan("SELECT r.pageurl FROM rankings r LEFT SEMI JOIN rankings r2 "
+                + "ON r.pageurl = r2.pageurl AND r2.pagerank > r.pagerank");
+        String sql = firstSql(q.plan());
+        assertThat(sql).contains("WHERE EXISTS (SELECT 1 FROM").containsPattern("\"semi_l\"\\.\"pageurl\" = \"semi_r\"\\.\"pageurl\""
+                + "|\"semi_r\"\\.\"pageurl\" = \"semi_l\"\\.\"pageurl\"").contains("\"semi_r\".\"pagerank\" > \"semi_l\".\"pagerank\"");
+    }
+
+    @Test
+    void correlatedExistsAndNotExistsOnTheKeyStayInTheChunks() {
+        QueryPlanner.PlannedQuery q = plan("SELECT r.pageurl FROM rankings r WHERE EXISTS (SELECT 1 FROM uservisits uv "
+                + "WHERE uv.desturl = r.pageurl AND uv.adrevenue > r.pagerank) AND NOT EXISTS (SELECT 1 FROM rankings r2 "
+                + "WHERE r2.pageurl = r.pageurl AND r2.avgduration < 0)");
+        assertThat(q.plan().result()).isInstanceOf(QueryPlan.Direct.class);
+        assertThat(firstSql(q.plan())).contains("WHERE EXISTS (SELECT 1 FROM").contains("WHERE NOT EXISTS (SELECT 1 FROM");
+    }
+
+    @Test
     void aJoinWithAReplicatedTableIsPushed() {
         QueryPlanner.PlannedQuery q = plan("SELECT c.name, COUNT(*) FROM uservisits uv JOIN countries c ON uv.countrycode = c.code "
                 + "GROUP BY c.name");

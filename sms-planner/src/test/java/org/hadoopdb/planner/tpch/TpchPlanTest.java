@@ -61,6 +61,16 @@ class TpchPlanTest {
     }
 
     @Test
+    void q21sExistsAndNotExistsAreSemiAndAntiJoinsOfLineitemInsideTheChunks() throws IOException {
+        // decorrelated the way Calcite does it, Q21 took 18 stages: the distinct (order, supplier) pairs of lineitem
+        // joined with orders, supplier and nation, then joined back with lineitem, none of it on the order key
+        QueryPlanner.PlannedQuery q = planner.plan(catalog, queries().get(20).query(), PlanningOptions.DEFAULTS);
+        assertThat(q.plan().stages()).hasSizeLessThanOrEqualTo(4);
+        assertThat(pushedSql(21)).anyMatch(sql -> sql.contains("\"orders\"") && sql.contains("WHERE EXISTS (SELECT 1 FROM (SELECT \"l_orderkey\"")
+                && sql.contains("WHERE NOT EXISTS (SELECT 1 FROM (SELECT \"l_orderkey\""));
+    }
+
+    @Test
     void noStageCarriesAColumnNothingAboveReads() throws IOException {
         // Q17 needs three of lineitem's sixteen columns where it joins the 200 parts and their average quantities
         assertThat(pushedSql(17)).filteredOn(sql -> sql.contains("FROM \"lineitem\"") && !sql.contains("GROUP BY"))
