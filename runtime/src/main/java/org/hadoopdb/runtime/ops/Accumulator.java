@@ -290,7 +290,7 @@ abstract class Accumulator {
         if (n == 0) {
             out.setNull(f);
         } else if (type.kind() == HiveType.Kind.DECIMAL) {
-            writeDecimal(out, f, decimalSum.divide(BigDecimal.valueOf(n), type.scale() + 1, RoundingMode.HALF_UP), type);
+            writeDecimal(out, f, decimalSum.divide(BigDecimal.valueOf(n), type.scale(), RoundingMode.HALF_UP), type);
         } else if (type.kind() == HiveType.Kind.FLOAT) {
             out.setFloat(f, (float) (doubleSum / n));
         } else if (type.kind().isInteger()) {
