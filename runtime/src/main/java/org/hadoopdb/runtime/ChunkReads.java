@@ -174,6 +174,14 @@ final class ChunkReads implements AutoCloseable {
             if (!batches.closed()) { // a read stopped by a cancel or a closed result is no failure of the query
                 batches.fail(e);
             }
+        } catch (Error e) {
+            // the consumer must learn of it: a reader thread that died silently left its chunk's rows out of the answer
+            if (!batches.closed()) {
+                batches.fail(new PlannerException("Cannot process the rows of chunk " + split + ": " + e
+                        + (e instanceof OutOfMemoryError ? " (the JVM's heap is too small for this query: raise -Xmx, e.g. "
+                        + "HADOOPDB_OPTS=-Xmx8g for bin/hadoopdb)" : ""), e));
+            }
+            throw e;
         } finally {
             statements.remove(cancel);
             if (running.decrementAndGet() == 0) {

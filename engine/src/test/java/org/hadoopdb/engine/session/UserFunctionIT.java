@@ -66,6 +66,9 @@ class UserFunctionIT {
                     if (v.equals("boom")) {
                         throw new IllegalStateException("bad tag value " + v);
                     }
+                    if (v.equals("unlinked")) {
+                        throw new NoClassDefFoundError("hdbtest/Dependency"); // a jar the function needs is missing
+                    }
                     Object n = args[1].get();
                     return v + "#" + (n == null ? "?" : number.getPrimitiveJavaObject(n));
                 }
@@ -333,6 +336,17 @@ class UserFunctionIT {
             assertThatThrownBy(() -> query(s, boom)).isInstanceOf(HiveQlException.class)
                     .hasMessageContaining("Temporary function tag (class hdbtest.Tag) failed")
                     .hasMessageContaining("bad tag value boom");
+        }
+    }
+
+    @Test
+    void anErrorThrownWhileAChunkIsReadFailsTheQueryInsteadOfDroppingTheChunksRows() {
+        // in a stage run in the client the map operators run in the threads that read the chunks: such a thread died
+        // of an Error (an OutOfMemoryError at TPC-DS scale factor 1, here a class a function needs) and the stage went
+        // on without that chunk's rows
+        String sql = "SELECT grp, count(*) FROM udf_t WHERE tag(CASE WHEN id = 3 THEN 'unlinked' ELSE name END, 1) <> '' GROUP BY grp";
+        for (Session s : List.of(client, jobs)) {
+            assertThatThrownBy(() -> query(s, sql)).isInstanceOf(HiveQlException.class).hasMessageContaining("hdbtest/Dependency");
         }
     }
 
