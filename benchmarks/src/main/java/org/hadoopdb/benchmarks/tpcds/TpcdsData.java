@@ -41,6 +41,19 @@ final class TpcdsData {
         return out;
     }
 
+    /** The names of the schema's DECIMAL columns (all of scale 2), lower case. */
+    static Set<String> decimalColumns() {
+        Set<String> out = new java.util.HashSet<>();
+        for (Table t : tables()) {
+            for (Column c : t.getColumns()) {
+                if (c.getType().getBase() == io.trino.tpcds.column.ColumnType.Base.DECIMAL) {
+                    out.add(c.getName().toLowerCase(java.util.Locale.ROOT));
+                }
+            }
+        }
+        return out;
+    }
+
     /** HiveQL column list of a table. */
     static String hiveColumns(Table t) {
         List<String> cols = new ArrayList<>();

@@ -93,6 +93,42 @@ public final class TpcdsQueries {
         return t.endsWith(";") ? t.substring(0, t.length() - 1) : t;
     }
 
+    private static final Pattern CONCAT = Pattern.compile("(?i)\\bconcat\\(");
+
+    /** Each {@code concat(a, b, …)} as {@code (a || b || …)}, its arguments split at the commas outside quotes and parentheses. */
+    static String concatenations(String sql) {
+        StringBuilder out = new StringBuilder();
+        Matcher m = CONCAT.matcher(sql);
+        int at = 0;
+        while (m.find(at)) {
+            List<String> arguments = new java.util.ArrayList<>();
+            int depth = 0;
+            boolean quoted = false;
+            int from = m.end();
+            int i = from;
+            for (; i < sql.length(); i++) {
+                char c = sql.charAt(i);
+                if (c == '\'') {
+                    quoted = !quoted;
+                } else if (!quoted && c == '(') {
+                    depth++;
+                } else if (!quoted && c == ')' && depth-- == 0) {
+                    break;
+                } else if (!quoted && c == ',' && depth == 0) {
+                    arguments.add(sql.substring(from, i).strip());
+                    from = i + 1;
+                }
+            }
+            if (i == sql.length()) {
+                break; // unbalanced: left as it is
+            }
+            arguments.add(sql.substring(from, i).strip());
+            out.append(sql, at, m.start()).append('(').append(String.join(" || ", arguments)).append(')');
+            at = i + 1;
+        }
+        return out.append(sql.substring(at)).toString();
+    }
+
     private static final Pattern INTERVAL = Pattern.compile("(?i)interval\\s+(\\d+)\\s+(day|days|month|months|year|years)\\b");
 
     private static final Pattern LOCHIERARCHY = Pattern.compile("(?i)(grouping\\([^()]*\\)\\s*\\+\\s*grouping\\([^()]*\\))\\s+as\\s+lochierarchy");
@@ -120,6 +156,8 @@ public final class TpcdsQueries {
         // Hive's sample deviation of one value is 0 (GenericUDAFStdSample), PostgreSQL's NULL
         pg = pg.replaceAll("(?i)\\bstddev_samp\\(([a-z_]+)\\)", "(CASE WHEN count($1) = 1 THEN 0 ELSE stddev_samp($1) END)");
         pg = DecimalAverages.roundedLikeHive(pg);
+        // Hive's concat is NULL when an argument is (q84's customer without a first name); PostgreSQL's skips NULLs, its || does not
+        pg = concatenations(pg);
         pg = pg.replaceAll("(?i)/\\s*cast\\(pmc as decimal\\(15,\\s*4\\)\\)", "/ nullif(cast(pmc as decimal(15,4)), 0)");
         return PostgresNullOrder.hiveOrder(pg);
     }
