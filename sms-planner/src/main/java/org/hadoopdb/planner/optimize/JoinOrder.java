@@ -166,21 +166,26 @@ final class JoinOrder extends RelShuttleImpl {
                         keyFields.add(l.keyField());
                     }
                 }
-                for (int i = 0; i < n && next < 0; i++) {
-                    if (!used.get(i) && !leaves.get(i).chunked() && connected(conditions, leaves, used, i)) {
-                        next = i;
+                // an equality first: a condition such as a <> b alone makes a join a filtered cross product
+                for (boolean equi : new boolean[] {true, false}) {
+                    for (int i = 0; i < n && next < 0; i++) {
+                        if (!used.get(i) && !leaves.get(i).chunked() && connected(conditions, leaves, used, i, equi)) {
+                            next = i;
+                        }
                     }
                 }
             }
-            if (next < 0) {
-                for (int i = 0; i < n; i++) {
-                    if (!used.get(i) && connected(conditions, leaves, used, i)
-                            && (next < 0 || leaves.get(i).rows() < leaves.get(next).rows())) {
-                        next = i;
+            for (boolean equi : new boolean[] {true, false}) {
+                if (next < 0) {
+                    for (int i = 0; i < n; i++) {
+                        if (!used.get(i) && connected(conditions, leaves, used, i, equi)
+                                && (next < 0 || leaves.get(i).rows() < leaves.get(next).rows())) {
+                            next = i;
+                        }
                     }
-                }
-                if (next >= 0) {
-                    local = false;
+                    if (next >= 0) {
+                        local = false;
+                    }
                 }
             }
             if (next < 0) {
@@ -262,9 +267,17 @@ final class JoinOrder extends RelShuttleImpl {
         return false;
     }
 
-    /** Whether some condition links leaf {@code i} to the leaves used so far. */
-    private static boolean connected(List<RexNode> conditions, List<Leaf> leaves, BitSet used, int i) {
+    /**
+     * Whether some condition links leaf {@code i} to the leaves used so far; with {@code equi}, only an equality of two
+     * columns (TPC-DS q46 joined 10,731 rows with 50,000 addresses on {@code ca_city <> bought_city} before the customers
+     * on their key: 501 million rows at scale factor 1).
+     */
+    private static boolean connected(List<RexNode> conditions, List<Leaf> leaves, BitSet used, int i, boolean equi) {
         for (RexNode c : conditions) {
+            if (equi && !(c.getKind() == SqlKind.EQUALS && c instanceof RexCall call
+                    && call.getOperands().stream().allMatch(o -> o instanceof RexInputRef))) {
+                continue;
+            }
             ImmutableBitSet refs = RelOptUtil.InputFinder.bits(c);
             boolean touchesI = false;
             boolean touchesUsed = false;

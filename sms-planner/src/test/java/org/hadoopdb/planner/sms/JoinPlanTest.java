@@ -72,6 +72,18 @@ class JoinPlanTest {
     }
 
     @Test
+    void joinsOnAnEqualityComeBeforeJoinsOnlyOnAnInequality() {
+        // TPC-DS q46's shape: the grouped rows join the customers on their key, the customers their address, and the
+        // address differs from one of the grouped rows' columns; joined to the address first on that inequality alone,
+        // the plan made a filtered cross product (501 million rows at scale factor 1)
+        QueryPlanner.PlannedQuery q = plan("SELECT dn.sourceip, c1.name FROM (SELECT sourceip, countrycode, SUM(adrevenue) AS r "
+                + "FROM uservisits GROUP BY sourceip, countrycode) dn, countries c2, countries c1 "
+                + "WHERE dn.countrycode = c1.code AND c1.name = c2.code AND c2.name <> dn.sourceip",
+                PlanningOptions.DEFAULTS);
+        assertThat(q.explain(false)).doesNotContain("without equal keys").contains("where <>(");
+    }
+
+    @Test
     void aJoinWithAReplicatedTableIsPushed() {
         QueryPlanner.PlannedQuery q = plan("SELECT c.name, COUNT(*) FROM uservisits uv JOIN countries c ON uv.countrycode = c.code "
                 + "GROUP BY c.name");
