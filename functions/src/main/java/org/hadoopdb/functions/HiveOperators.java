@@ -38,19 +38,25 @@ public final class HiveOperators {
             int p2 = precisionOf(b);
             int s2 = b.getScale() < 0 ? 0 : SqlTypeUtil.isDecimal(b) ? b.getScale() : 0;
             int scale = Math.max(6, s1 + p2 + 1);
-            int precision = p1 - s1 + s2 + scale;
-            if (precision > 38) {
-                // keep the integer digits, give up fractional ones (Hive's adjustment)
-                int intDigits = precision - scale;
-                scale = Math.max(Math.min(6, scale), 38 - intDigits);
-                precision = 38;
-            }
-            result = f.createSqlType(SqlTypeName.DECIMAL, precision, Math.min(scale, precision));
+            result = decimal(f, p1 - s1 + s2 + scale, scale);
         } else {
             result = f.createSqlType(SqlTypeName.DOUBLE);
         }
         return f.createTypeWithNullability(result, nullable);
     };
+
+    /**
+     * Hive's DECIMAL(precision, scale) of an arithmetic result: past 38 digits it keeps the integer digits and gives up
+     * fractional ones, down to a scale of 6 (Hive's {@code GenericUDFBaseNumeric.adjustPrecScale}).
+     */
+    public static RelDataType decimal(RelDataTypeFactory f, int precision, int scale) {
+        if (precision > 38) {
+            int intDigits = precision - scale;
+            scale = Math.max(Math.min(6, scale), 38 - intDigits);
+            precision = 38;
+        }
+        return f.createSqlType(SqlTypeName.DECIMAL, precision, Math.min(scale, precision));
+    }
 
     private static boolean isExact(RelDataType t) {
         return SqlTypeUtil.isExactNumeric(t);
