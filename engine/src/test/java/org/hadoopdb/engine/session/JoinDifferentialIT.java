@@ -142,6 +142,8 @@ class JoinDifferentialIT {
         q.add(new Query("SELECT a.k, b.name FROM jf a LEFT JOIN jc b ON a.k = b.k WHERE EXISTS (SELECT 1 FROM jt t WHERE t.s = a.s)"));
         q.add(new Query("SELECT a.k, b.name FROM jf a LEFT JOIN jc b ON a.k = b.k WHERE NOT EXISTS (SELECT 1 FROM jt t WHERE t.label = b.name)"));
         q.add(new Query("SELECT a.k FROM jf a WHERE EXISTS (SELECT 1 FROM jc b WHERE b.k = a.k AND EXISTS (SELECT 1 FROM jt t WHERE t.n = b.w))"));
+        q.add(new Query("SELECT k FROM jf a WHERE NOT EXISTS (SELECT * FROM jc b, jr r WHERE b.k = a.k AND b.w = r.g AND r.gname <> 'group3')"));
+        q.add(new Query("SELECT k FROM jf a WHERE EXISTS (SELECT * FROM jc b, jr r WHERE b.k = a.k AND b.w = r.g AND r.gname <> 'group3')"));
         q.add(new Query("SELECT k, (SELECT MAX(w) FROM jc) FROM jf WHERE k < 5"));
         q.add(new Query("SELECT k FROM jf WHERE v > (SELECT AVG(v) FROM jf)"));
         q.add(new Query("SELECT a.k FROM jf a WHERE a.v > (SELECT AVG(b.v) FROM jf b WHERE b.g = a.g)"));

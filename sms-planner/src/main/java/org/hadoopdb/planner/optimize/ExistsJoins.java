@@ -98,10 +98,21 @@ final class ExistsJoins extends RelShuttleImpl {
         }
         int outerWidth = outer.getRowType().getFieldCount();
         RexBuilder rex = outer.getCluster().getRexBuilder();
+        // the conjuncts that read no outer column stay a filter of the sub-query's own input: its joins keep their
+        // conditions (TPC-DS q69's EXISTS (SELECT * FROM store_sales, date_dim WHERE ss_sold_date_sk = d_date_sk AND …)
+        // would otherwise be a cross product of the two, the join condition left in the semi join's)
+        List<RexNode> own = new ArrayList<>();
+        List<RexNode> correlated = new ArrayList<>();
+        for (RexNode c : RelOptUtil.conjunctions(where.getCondition())) {
+            (RexUtil.containsCorrelation(c) ? correlated : own).add(c);
+        }
+        if (!own.isEmpty()) {
+            inner = LogicalFilter.create(inner, RexUtil.composeConjunction(rex, own));
+        }
         BitSet outerFields = new BitSet();
         boolean[] foreign = {false};
         // the sub-query's columns after the outer row's, the outer row's correlated columns as its own fields
-        RexNode condition = where.getCondition().accept(new RexShuttle() {
+        RexNode condition = RexUtil.composeConjunction(rex, correlated).accept(new RexShuttle() {
             @Override
             public RexNode visitInputRef(RexInputRef ref) {
                 return rex.makeInputRef(ref.getType(), outerWidth + ref.getIndex());

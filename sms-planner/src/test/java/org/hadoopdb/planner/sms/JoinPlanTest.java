@@ -72,6 +72,18 @@ class JoinPlanTest {
     }
 
     @Test
+    void aNotExistsOverAJoinKeepsTheJoinsConditionInsideTheSubQuery() {
+        // TPC-DS q69: NOT EXISTS (SELECT * FROM web_sales, date_dim WHERE c_customer_sk = ws_bill_customer_sk AND
+        // ws_sold_date_sk = d_date_sk …) left its join condition in the anti join's, which Calcite does not push into the
+        // sub-query's input: each chunk returned the cross product of web_sales and date_dim
+        QueryPlanner.PlannedQuery q = plan("SELECT r.pageurl FROM rankings r WHERE NOT EXISTS (SELECT * FROM uservisits uv, countries c "
+                + "WHERE uv.desturl = r.pageurl AND uv.countrycode = c.code AND c.name = 'x')");
+        String sql = firstSql(q.plan());
+        assertThat(sql).contains("WHERE NOT EXISTS (SELECT 1 FROM").doesNotContainPattern("AS \"t\\d*\", \\(SELECT")
+                .containsPattern("ON \"t\\d*\"\\.\"countrycode\" = \"t\\d*\"\\.\"code\"");
+    }
+
+    @Test
     void joinsOnAnEqualityComeBeforeJoinsOnlyOnAnInequality() {
         // TPC-DS q46's shape: the grouped rows join the customers on their key, the customers their address, and the
         // address differs from one of the grouped rows' columns; joined to the address first on that inequality alone,
