@@ -172,7 +172,7 @@ public final class HiveFunctionLibrary {
      * Calcite's standard table and Hive's own operators.
      */
     private final class Table implements SqlOperatorTable {
-        private final SqlOperatorTable hive = SqlOperatorTables.of(HiveOperators.DIVIDE, HiveOperators.INT_DIVIDE,
+        private final SqlOperatorTable hive = SqlOperatorTables.of(HiveOperators.MULTIPLY, HiveOperators.DIVIDE, HiveOperators.INT_DIVIDE,
                 HiveOperators.RLIKE);
         private final SqlOperatorTable operators = SqlOperatorTables.chain(hive, SqlStdOperatorTable.instance());
 

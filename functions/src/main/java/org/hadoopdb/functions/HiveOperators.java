@@ -17,6 +17,7 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  * <ul>
  *   <li>{@link #DIVIDE} {@code /}: never integer division; DOUBLE, or DECIMAL when the operands are
  *       decimal or integer with at least one decimal (Hive's rule);
+ *   <li>{@link #MULTIPLY} {@code *}: a DECIMAL product typed as Hive types it;
  *   <li>{@link #INT_DIVIDE} {@code DIV}: integer division truncating toward zero, BIGINT;
  *   <li>{@link #RLIKE} {@code RLIKE}/{@code REGEXP}: Java regular expression found anywhere in the string.
  * </ul>
@@ -33,9 +34,9 @@ public final class HiveOperators {
         boolean nullable = a.isNullable() || b.isNullable();
         RelDataType result;
         if (isExact(a) && isExact(b) && (SqlTypeUtil.isDecimal(a) || SqlTypeUtil.isDecimal(b))) {
-            int p1 = precisionOf(a);
+            int p1 = digits(binding, 0);
             int s1 = a.getScale() < 0 ? 0 : SqlTypeUtil.isDecimal(a) ? a.getScale() : 0;
-            int p2 = precisionOf(b);
+            int p2 = digits(binding, 1);
             int s2 = b.getScale() < 0 ? 0 : SqlTypeUtil.isDecimal(b) ? b.getScale() : 0;
             int scale = Math.max(6, s1 + p2 + 1);
             result = decimal(f, p1 - s1 + s2 + scale, scale);
@@ -44,6 +45,43 @@ public final class HiveOperators {
         }
         return f.createTypeWithNullability(result, nullable);
     };
+
+    /** Hive's decimal product: p1 + p2 + 1 digits, scale s1 + s2, adjusted past 38 digits; otherwise Calcite's product type. */
+    private static final SqlReturnTypeInference HIVE_PRODUCT = (SqlOperatorBinding binding) -> {
+        RelDataType a = binding.getOperandType(0);
+        RelDataType b = binding.getOperandType(1);
+        if (!(isExact(a) && isExact(b) && (SqlTypeUtil.isDecimal(a) || SqlTypeUtil.isDecimal(b)))) {
+            return ReturnTypes.PRODUCT_NULLABLE.inferReturnType(binding);
+        }
+        RelDataTypeFactory f = binding.getTypeFactory();
+        int scale = Math.max(0, SqlTypeUtil.isDecimal(a) ? a.getScale() : 0) + Math.max(0, SqlTypeUtil.isDecimal(b) ? b.getScale() : 0);
+        return f.createTypeWithNullability(decimal(f, digits(binding, 0) + digits(binding, 1) + 1, scale),
+                a.isNullable() || b.isNullable());
+    };
+
+    /**
+     * {@code *}: Calcite's, but for a DECIMAL product, which is typed as Hive types it ({@code HIVE_PRODUCT}: one more
+     * digit than Calcite's, an integer constant counting its own digits).
+     */
+    public static final SqlBinaryOperator MULTIPLY = new SqlBinaryOperator("*", SqlKind.TIMES, 60, true,
+            HIVE_PRODUCT, InferTypes.FIRST_KNOWN, OperandTypes.MULTIPLY_OPERATOR);
+
+    /**
+     * The digits operand {@code i} brings to decimal arithmetic: an integer constant's own, as Hive counts them (its
+     * constant object inspectors' precision: {@code 100} is DECIMAL(3,0)), else its type's ({@link #precisionOf}).
+     */
+    private static int digits(SqlOperatorBinding binding, int i) {
+        RelDataType t = binding.getOperandType(i);
+        // the validator may have cast the constant to DECIMAL(10,0) for the arithmetic: still the constant's digits
+        boolean whole = SqlTypeUtil.isIntType(t) || SqlTypeUtil.isDecimal(t) && t.getScale() == 0;
+        if (whole && binding.isOperandLiteral(i, true)) {
+            java.math.BigDecimal v = binding.getOperandLiteralValue(i, java.math.BigDecimal.class);
+            if (v != null) {
+                return Math.max(1, v.precision() - Math.max(0, v.scale()));
+            }
+        }
+        return precisionOf(t);
+    }
 
     /**
      * Hive's DECIMAL(precision, scale) of an arithmetic result: past 38 digits it keeps the integer digits and gives up

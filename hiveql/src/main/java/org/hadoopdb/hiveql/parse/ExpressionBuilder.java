@@ -228,7 +228,7 @@ final class ExpressionBuilder extends HiveQLBaseVisitor<SqlNode> {
         SqlNode result = unary(operands.get(0));
         for (int i = 1; i < operands.size(); i++) {
             SqlBinaryOperator op = switch (ctx.multiplicativeOperator(i - 1).getStart().getType()) {
-                case HiveQLLexer.STAR -> SqlStdOperatorTable.MULTIPLY;
+                case HiveQLLexer.STAR -> HiveOperators.MULTIPLY;
                 case HiveQLLexer.SLASH -> HiveOperators.DIVIDE;
                 case HiveQLLexer.PERCENT -> SqlStdOperatorTable.PERCENT_REMAINDER;
                 default -> HiveOperators.INT_DIVIDE;

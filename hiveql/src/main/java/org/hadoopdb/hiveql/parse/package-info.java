@@ -56,7 +56,7 @@
  *       [NOT] LIKE/RLIKE/REGEXP, [NOT] IN, [NOT] BETWEEN (not associative: {@code a < b < c} is an
  *       error, as in Hive); {@code ||}; {@code + -}; {@code * / % DIV}; unary {@code + -}.
  *       Bitwise operators are not supported.
- *   <li>{@code /} is {@code HiveOperators.DIVIDE}, {@code DIV} is {@code HiveOperators.INT_DIVIDE},
+ *   <li>{@code *} is {@code HiveOperators.MULTIPLY}, {@code /} is {@code HiveOperators.DIVIDE}, {@code DIV} is {@code HiveOperators.INT_DIVIDE},
  *       {@code %} is {@code SqlStdOperatorTable.PERCENT_REMAINDER}, {@code ==} is {@code =},
  *       {@code !=} is {@code <>}, {@code <=>} is IS NOT DISTINCT FROM.
  *   <li>{@code a || b || c} is the function call {@code concat(a, b, c)}, as in Hive.

@@ -32,6 +32,16 @@ class DecimalArithmeticTypesTest {
     }
 
     @Test
+    void anIntegerConstantCountsItsOwnDigits() {
+        // Hive types 100 as DECIMAL(3,0) beside a DECIMAL (its constant inspectors' precision): TPC-DS q98's ratio
+        // sum(x) * 100 / sum(sum(x)) over (…) is DECIMAL(38,17) there; an INT column still counts ten digits
+        assertThat(columns("SELECT CAST(duration AS DECIMAL(17,2)) * 100 AS a, "
+                + "CAST(duration AS DECIMAL(17,2)) * 100 / CAST(duration AS DECIMAL(27,2)) AS b, 7 / CAST(duration AS DECIMAL(5,2)) AS c, "
+                + "duration / CAST(duration AS DECIMAL(5,2)) AS d, duration * 3 AS e"))
+                .isEqualTo("columns: a decimal(21,2), b decimal(38,17), c decimal(9,6), d decimal(18,6), e int");
+    }
+
+    @Test
     void sumsDifferencesRemaindersAndQuotients() {
         assertThat(columns("SELECT CAST(duration AS DECIMAL(7,2)) + CAST(duration AS DECIMAL(5,4)) AS a, "
                 + "CAST(duration AS DECIMAL(37,10)) - CAST(duration AS DECIMAL(38,0)) AS b, "
