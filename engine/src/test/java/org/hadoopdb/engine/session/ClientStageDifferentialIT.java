@@ -145,8 +145,9 @@ class ClientStageDifferentialIT {
         q.add(Query.same("SELECT e.k, t.label FROM cs_events e JOIN cs_tags t ON e.grp = t.grp"));
         q.add(Query.same("SELECT e.k, t.label, t.w FROM cs_events e LEFT JOIN cs_tags t ON e.grp = t.grp WHERE e.k < 300"));
         q.add(Query.same("SELECT e.k, t.label FROM cs_events e FULL JOIN cs_tags t ON e.grp = t.grp WHERE e.k IS NULL OR e.k < 100"));
+        // a semi join (one stage that reads both tables' chunks)
         q.add(new Query("SELECT e.k FROM cs_events e LEFT SEMI JOIN cs_tags t ON e.grp = t.grp",
-                "SELECT e.k FROM cs_events e WHERE EXISTS (SELECT 1 FROM cs_tags t WHERE t.grp = e.grp)", false, false, false));
+                "SELECT e.k FROM cs_events e WHERE EXISTS (SELECT 1 FROM cs_tags t WHERE t.grp = e.grp)", false, true, false));
         // a join then an aggregate on another key: the last stage reads the join's file
         q.add(new Query("SELECT t.label, COUNT(*), SUM(e.amount) FROM cs_events e JOIN cs_tags t ON e.grp = t.grp GROUP BY t.label",
                 "SELECT t.label, COUNT(*), SUM(e.amount) FROM cs_events e JOIN cs_tags t ON e.grp = t.grp GROUP BY t.label",
