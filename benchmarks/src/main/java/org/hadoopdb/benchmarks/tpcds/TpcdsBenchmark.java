@@ -2,8 +2,6 @@ package org.hadoopdb.benchmarks.tpcds;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -19,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.hadoopdb.benchmarks.paper.Machine;
 import org.hadoopdb.benchmarks.report.BenchReport;
 import org.hadoopdb.benchmarks.report.Measurement;
+import org.hadoopdb.benchmarks.report.QueryRuns;
 import org.hadoopdb.benchmarks.report.ReportWriter;
 import org.hadoopdb.benchmarks.report.Systems;
 import org.hadoopdb.catalog.model.NodeInfo;
@@ -26,8 +25,6 @@ import org.hadoopdb.cli.BaseCommand;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.hadoopdb.engine.session.Session;
 import org.hadoopdb.engine.session.StatementListener;
-import org.hadoopdb.engine.session.StatementResult;
-import org.hadoopdb.runtime.ResultStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -96,7 +93,7 @@ public final class TpcdsBenchmark extends BaseCommand {
             try (Connection c = engine.pools().connect(single)) {
                 TpcdsSetup.load(session, c, REFERENCE, data, scaleFactor, tables, nodes * 2);
             }
-            console().note(String.format(Locale.ROOT, "Generated and loaded in %.0f s", seconds(start)));
+            console().note(String.format(Locale.ROOT, "Generated and loaded in %.0f s", QueryRuns.seconds(start)));
             setup.put("nodes", nodes + " embedded PostgreSQL nodes, " + (nodes * 2) + " chunks per fact table");
             setup.put("data", "TPC-DS scale factor " + scaleFactor + " (io.trino.tpcds dsdgen), " + tables.size() + " tables");
             setup.put("layout", "the seven fact tables hashed on their item key (sales, returns and inventory co-located), "
@@ -112,7 +109,7 @@ public final class TpcdsBenchmark extends BaseCommand {
                     console().note("-- " + task);
                     Measurement sms = time(task, Systems.SMS, notes, () -> hadoopDb(session, q.getValue(), timer));
                     Measurement pg = time(task, Systems.SINGLE_PG, notes,
-                            () -> postgres(c, settings, TpcdsQueries.postgresSpelling(q.getValue())));
+                            () -> QueryRuns.postgresRows(c, REFERENCE, settings, TpcdsQueries.postgresSpelling(q.getValue())));
                     if (sms != null) {
                         measurements.add(sms);
                     }
@@ -156,7 +153,7 @@ public final class TpcdsBenchmark extends BaseCommand {
             for (int r = 0; r < runs; r++) {
                 long start = System.nanoTime();
                 rows = run.rows();
-                seconds.add(seconds(start));
+                seconds.add(QueryRuns.seconds(start));
             }
         } catch (Exception e) {
             notes.add(task + " on " + system + ": " + String.valueOf(e.getMessage()).replaceAll("\\s+", " "));
@@ -171,40 +168,11 @@ public final class TpcdsBenchmark extends BaseCommand {
 
     private long hadoopDb(Session session, String query, ScheduledExecutorService timer) {
         ScheduledFuture<?> bound = timer.schedule(session::cancel, timeout, TimeUnit.SECONDS);
-        long rows = 0;
-        try (ResultStream r = ((StatementResult.Rows) session.execute(query, StatementListener.NONE)).rows()) {
-            while (r.next()) {
-                rows++;
-            }
+        try {
+            return QueryRuns.rows(session.execute(query, StatementListener.NONE));
         } finally {
             bound.cancel(false);
         }
-        return rows;
     }
 
-    private static long postgres(Connection c, List<String> settings, String sql) throws SQLException {
-        long rows = 0;
-        boolean auto = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try (Statement st = c.createStatement()) {
-            st.execute("SET LOCAL search_path TO " + REFERENCE + ", pg_catalog");
-            for (String s : settings) {
-                st.execute(s.replaceFirst("(?i)^SET ", "SET LOCAL "));
-            }
-            st.setFetchSize(10_000);
-            try (ResultSet rs = st.executeQuery(sql)) {
-                while (rs.next()) {
-                    rows++;
-                }
-            }
-        } finally {
-            c.rollback();
-            c.setAutoCommit(auto);
-        }
-        return rows;
-    }
-
-    private static double seconds(long start) {
-        return (System.nanoTime() - start) / 1e9;
-    }
 }

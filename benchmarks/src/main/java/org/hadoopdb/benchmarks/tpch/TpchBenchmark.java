@@ -2,7 +2,6 @@ package org.hadoopdb.benchmarks.tpch;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -14,6 +13,7 @@ import java.util.Map;
 import org.hadoopdb.benchmarks.paper.Machine;
 import org.hadoopdb.benchmarks.report.BenchReport;
 import org.hadoopdb.benchmarks.report.Measurement;
+import org.hadoopdb.benchmarks.report.QueryRuns;
 import org.hadoopdb.benchmarks.report.ReportWriter;
 import org.hadoopdb.benchmarks.report.Systems;
 import org.hadoopdb.catalog.model.NodeInfo;
@@ -22,9 +22,7 @@ import org.hadoopdb.datagen.TpchDataGenerator;
 import org.hadoopdb.engine.session.HadoopDbEngine;
 import org.hadoopdb.engine.session.Session;
 import org.hadoopdb.engine.session.StatementListener;
-import org.hadoopdb.engine.session.StatementResult;
 import org.hadoopdb.hiveql.ast.SourceSpan;
-import org.hadoopdb.runtime.ResultStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -88,13 +86,13 @@ public final class TpchBenchmark extends BaseCommand {
             long start = System.nanoTime();
             console().note("Loading HadoopDB ...");
             TpchSetup.loadHadoopDb(session, data, nodes * 2);
-            measurements.add(new Measurement("Load TPC-H", Systems.SMS, List.of(seconds(start)), -1));
+            measurements.add(new Measurement("Load TPC-H", Systems.SMS, List.of(QueryRuns.seconds(start)), -1));
             console().note("Loading one PostgreSQL ...");
             start = System.nanoTime();
             try (Connection c = engine.pools().connect(single)) {
                 TpchSetup.loadReference(c, REFERENCE, data);
             }
-            measurements.add(new Measurement("Load TPC-H", Systems.SINGLE_PG, List.of(seconds(start)), -1));
+            measurements.add(new Measurement("Load TPC-H", Systems.SINGLE_PG, List.of(QueryRuns.seconds(start)), -1));
             setup.put("nodes", nodes + " embedded PostgreSQL nodes, " + (nodes * 2) + " chunks per hashed table");
             setup.put("data", "TPC-H scale factor " + scaleFactor + " (io.trino.tpch dbgen)");
             setup.put("layout", "lineitem/orders co-located on the order key, part/partsupp on the part key, customer and "
@@ -105,8 +103,9 @@ public final class TpchBenchmark extends BaseCommand {
                     String task = "Q" + q;
                     SourceSpan query = all.get(q - 1);
                     console().note("-- " + task);
-                    Measurement sms = time(task, Systems.SMS, () -> hadoopDb(session, query));
-                    Measurement pg = time(task, Systems.SINGLE_PG, () -> postgres(c, TpchSetup.postgresSpelling(query.text())));
+                    Measurement sms = time(task, Systems.SMS, () -> QueryRuns.rows(session.execute(query, StatementListener.NONE)));
+                    Measurement pg = time(task, Systems.SINGLE_PG,
+                            () -> QueryRuns.postgresRows(c, REFERENCE, List.of(), TpchSetup.postgresSpelling(query.text())));
                     measurements.add(sms);
                     measurements.add(pg);
                     console().note(String.format(Locale.ROOT, "   %-16s %8.2f s   %-16s %8.2f s   %,d rows", Systems.SMS, sms.median(),
@@ -145,41 +144,10 @@ public final class TpchBenchmark extends BaseCommand {
         for (int r = 0; r < runs; r++) {
             long start = System.nanoTime();
             rows = run.rows();
-            seconds.add(seconds(start));
+            seconds.add(QueryRuns.seconds(start));
         }
         return new Measurement(task, system, seconds, rows);
     }
 
-    private static long hadoopDb(Session session, SourceSpan query) {
-        long rows = 0;
-        try (ResultStream r = ((StatementResult.Rows) session.execute(query, StatementListener.NONE)).rows()) {
-            while (r.next()) {
-                rows++;
-            }
-        }
-        return rows;
-    }
 
-    private static long postgres(Connection c, String sql) throws Exception {
-        long rows = 0;
-        boolean auto = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try (Statement st = c.createStatement()) {
-            st.execute("SET LOCAL search_path TO " + REFERENCE + ", pg_catalog");
-            st.setFetchSize(10_000);
-            try (ResultSet rs = st.executeQuery(sql)) {
-                while (rs.next()) {
-                    rows++;
-                }
-            }
-        } finally {
-            c.rollback();
-            c.setAutoCommit(auto);
-        }
-        return rows;
-    }
-
-    private static double seconds(long start) {
-        return (System.nanoTime() - start) / 1e9;
-    }
 }
