@@ -215,6 +215,9 @@ public final class ChunkReader implements AutoCloseable {
             for (Map.Entry<String, String> e : settings.sessionSettings().entrySet()) {
                 st.execute("SET LOCAL " + e.getKey() + " = " + literal(e.getValue()));
             }
+            for (Map.Entry<String, String> e : StatementHints.of(split.sql()).entrySet()) {
+                st.execute("SET LOCAL " + e.getKey() + " = " + literal(e.getValue()));
+            }
             List<ChunkSplit.EmptyTable> empty = split.emptyTables();
             if (!empty.isEmpty()) {
                 // never-loaded tables exist for this transaction only, empty, in pg_temp (searched first)

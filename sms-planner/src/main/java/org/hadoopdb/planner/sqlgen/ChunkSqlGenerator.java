@@ -30,14 +30,23 @@ public final class ChunkSqlGenerator {
     public String toSql(RelNode fragment) {
         try {
             SqlNode statement = new LogicalNames(dialect).visitRoot(PostgresRewriter.rewrite(fragment)).asStatement();
-            return statement.toSqlString(c -> c.withDialect(dialect).withIndentation(0).withClauseStartsLine(false)
+            String sql = statement.toSqlString(c -> c.withDialect(dialect).withIndentation(0).withClauseStartsLine(false)
                     .withSelectListItemsOnSeparateLines(false).withAlwaysUseParentheses(false)).getSql()
                     .replaceAll("\\s*\\n\\s*", " ");
+            return (hasAntiJoin(fragment) ? org.hadoopdb.connector.chunk.StatementHints.NO_NESTED_LOOPS : "") + sql;
         } catch (PlannerException e) {
             throw e;
         } catch (RuntimeException e) {
             throw new PlannerException("Cannot generate the chunk SQL for this part of the plan: " + e.getMessage(), e);
         }
+    }
+
+    /** Whether the fragment has an anti join, which PostgreSQL estimates at one row (see StatementHints). */
+    private static boolean hasAntiJoin(RelNode rel) {
+        if (rel instanceof org.apache.calcite.rel.core.Join j && j.getJoinType() == org.apache.calcite.rel.core.JoinRelType.ANTI) {
+            return true;
+        }
+        return rel.getInputs().stream().anyMatch(ChunkSqlGenerator::hasAntiJoin);
     }
 
     /** RelToSqlConverter that names tables by their logical name only (public: Calcite dispatches to it by reflection). */
