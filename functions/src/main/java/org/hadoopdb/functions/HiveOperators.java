@@ -35,9 +35,9 @@ public final class HiveOperators {
         RelDataType result;
         if (isExact(a) && isExact(b) && (SqlTypeUtil.isDecimal(a) || SqlTypeUtil.isDecimal(b))) {
             int p1 = digits(binding, 0);
-            int s1 = a.getScale() < 0 ? 0 : SqlTypeUtil.isDecimal(a) ? a.getScale() : 0;
+            int s1 = scaleOf(a);
             int p2 = digits(binding, 1);
-            int s2 = b.getScale() < 0 ? 0 : SqlTypeUtil.isDecimal(b) ? b.getScale() : 0;
+            int s2 = scaleOf(b);
             int scale = Math.max(6, s1 + p2 + 1);
             result = decimal(f, p1 - s1 + s2 + scale, scale);
         } else {
@@ -54,7 +54,7 @@ public final class HiveOperators {
             return ReturnTypes.PRODUCT_NULLABLE.inferReturnType(binding);
         }
         RelDataTypeFactory f = binding.getTypeFactory();
-        int scale = Math.max(0, SqlTypeUtil.isDecimal(a) ? a.getScale() : 0) + Math.max(0, SqlTypeUtil.isDecimal(b) ? b.getScale() : 0);
+        int scale = scaleOf(a) + scaleOf(b);
         return f.createTypeWithNullability(decimal(f, digits(binding, 0) + digits(binding, 1) + 1, scale),
                 a.isNullable() || b.isNullable());
     };
@@ -98,6 +98,11 @@ public final class HiveOperators {
 
     private static boolean isExact(RelDataType t) {
         return SqlTypeUtil.isExactNumeric(t);
+    }
+
+    /** The scale a type brings to decimal arithmetic: a DECIMAL's own, 0 for an integer type. */
+    public static int scaleOf(RelDataType t) {
+        return SqlTypeUtil.isDecimal(t) ? Math.max(0, t.getScale()) : 0;
     }
 
     /** The decimal digits of a type: an integer type's widest value's, else the type's precision. */

@@ -92,7 +92,7 @@ public final class HiveTypeSystem extends RelDataTypeSystemImpl {
     }
 
     private static int scale(RelDataType t) {
-        return SqlTypeUtil.isDecimal(t) ? Math.max(0, t.getScale()) : 0;
+        return HiveOperators.scaleOf(t);
     }
 
     @Override

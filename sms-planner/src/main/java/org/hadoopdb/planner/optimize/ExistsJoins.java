@@ -163,24 +163,19 @@ final class ExistsJoins extends RelShuttleImpl {
             int leftWidth = j.getLeft().getRowType().getFieldCount();
             int outerWidth = outer.getRowType().getFieldCount();
             if (outerFields.nextSetBit(leftWidth) < 0) {
-                RelNode left = placed(j.getLeft(), inner, shiftInner(condition, outerWidth, leftWidth - outerWidth),
+                RelNode left = placed(j.getLeft(), inner, RexUtil.shift(condition, outerWidth, leftWidth - outerWidth),
                         outerFields, type);
                 return j.copy(j.getTraitSet(), List.of(left, j.getRight()));
             }
             if (j.getJoinType() == JoinRelType.INNER && outerFields.nextSetBit(0) >= leftWidth) {
                 int rightWidth = outerWidth - leftWidth;
                 RexNode shifted = shiftOuter(condition, outerWidth, -leftWidth);
-                RelNode right = placed(j.getRight(), inner, shiftInner(shifted, outerWidth - leftWidth, rightWidth - outerWidth),
+                RelNode right = placed(j.getRight(), inner, RexUtil.shift(shifted, rightWidth, rightWidth - outerWidth),
                         outerFields.get(leftWidth, outerWidth), type);
                 return j.copy(j.getTraitSet(), List.of(j.getLeft(), right));
             }
         }
         return LogicalJoin.create(outer, inner, List.of(), condition, Set.of(), type);
-    }
-
-    /** Moves the sub-query's fields (from {@code innerStart} on) by {@code by}. */
-    private static RexNode shiftInner(RexNode condition, int innerStart, int by) {
-        return RexUtil.shift(condition, innerStart, by);
     }
 
     /** Moves the outer fields (before {@code innerStart}) by {@code by}. */
