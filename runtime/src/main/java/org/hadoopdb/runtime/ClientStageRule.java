@@ -73,6 +73,12 @@ final class ClientStageRule {
             return new Decision(stage, Verdict.JOB, -1, name + " runs as a job: it reads an external table's files, which its "
                     + "map tasks split and parse");
         }
+        if (KeyFilters.has(stage)) {
+            return new Decision(stage, Verdict.AT_START, -1, name + " is placed when it starts: its chunk statements are filtered "
+                    + "by the keys " + KeyFilters.keyStages(stage) + " writes; in the client if at most " + count(maxRows) + " rows ("
+                    + ConfigKeys.CLIENT_STAGE_MAX_ROWS.name() + ") enter it then" + (stage.mapOnly() ? "" : " and it needs one reducer")
+                    + ", else as a job");
+        }
         if (stage.inputs().stream().anyMatch(StageInput.PreviousStage.class::isInstance)) {
             return new Decision(stage, Verdict.AT_START, -1, name + " is placed when it starts: in the client if at most "
                     + count(maxRows) + " rows (" + ConfigKeys.CLIENT_STAGE_MAX_ROWS.name() + ") enter it from the earlier stages "

@@ -143,18 +143,19 @@ public final class QueryExecutor {
         try {
             runStages(exec.stages().stream().filter(s -> s != streamed).toList(), stages, base, description, progress);
             if (streamed != null) {
-                ExecutionPlan.Mode mode = placed(streamed, base);
+                ExecutionPlan.StageRun last = keyed(streamed, base);
+                ExecutionPlan.Mode mode = placed(last, base);
                 if (mode instanceof ExecutionPlan.InClient c) {
-                    ClientStage.Outcome out = runInClient(streamed.stage(), c, stages, base, null,
+                    ClientStage.Outcome out = runInClient(last.stage(), c, stages, base, null,
                             () -> deleteQuietly(queryDir, base), progress);
                     if (out instanceof ClientStage.Rows r) {
                         return new RenamedResult(r.rows(), plan.schema());
                     }
-                    LOG.info("Stage {}: {}; it runs as {} instead", streamed.stage().id(), ((ClientStage.FallBack) out).why(),
+                    LOG.info("Stage {}: {}; it runs as {} instead", last.stage().id(), ((ClientStage.FallBack) out).why(),
                             c.fallback());
                     mode = c.fallback();
                 }
-                runJob(streamed.stage(), (ExecutionPlan.Job) mode, stages, base, description, progress);
+                runJob(last.stage(), (ExecutionPlan.Job) mode, stages, base, description, progress);
             }
         } catch (RuntimeException e) {
             deleteQuietly(queryDir, base);
@@ -174,6 +175,14 @@ public final class QueryExecutor {
                 base, () -> deleteQuietly(queryDir, base)), plan.schema());
     }
 
+    /** The stage with its chunk statements filtered by the join keys of the stages it waited for ({@link KeyFilters}). */
+    private ExecutionPlan.StageRun keyed(ExecutionPlan.StageRun run, Configuration base) {
+        if (!KeyFilters.has(run.stage())) {
+            return run;
+        }
+        return new ExecutionPlan.StageRun(KeyFilters.apply(run.stage(), config.get(ConfigKeys.KEY_FILTER_MAX_KEYS), base), run.mode());
+    }
+
     /** How the stage runs now: a stage placed when it starts is placed from what its earlier stages wrote. */
     private ExecutionPlan.Mode placed(ExecutionPlan.StageRun run, Configuration base) {
         if (!(run.mode() instanceof ExecutionPlan.WhenSmall w)) {
@@ -190,6 +199,7 @@ public final class QueryExecutor {
         if (cancelled) {
             throw new PlannerException("Query cancelled");
         }
+        run = keyed(run, base);
         ExecutionPlan.Mode mode = placed(run, base);
         if (mode instanceof ExecutionPlan.InClient c) {
             Path dir = StageConf.stageOutput(base, run.stage().id());
@@ -408,9 +418,10 @@ public final class QueryExecutor {
             } else {
                 job.setMapOutputKeyClass(SortKey.class);
                 job.setMapOutputValueClass(Row.class);
+                int reducers = reducers(stage, mode, job.getConfiguration());
                 if (stage.shuffle().ranged()) {
                     List<org.hadoopdb.connector.row.SortKey> points = org.hadoopdb.runtime.mr.RangeSampler.splitPoints(stage,
-                            job.getConfiguration(), stage.shuffle().reducers());
+                            job.getConfiguration(), reducers);
                     org.hadoopdb.runtime.mr.RangePartitioner.store(job.getConfiguration(), points);
                     job.setPartitionerClass(org.hadoopdb.runtime.mr.RangePartitioner.class);
                 } else {
@@ -419,7 +430,7 @@ public final class QueryExecutor {
                 job.setSortComparatorClass(SortKey.Comparator.class);
                 job.setGroupingComparatorClass(SortKey.GroupComparator.class);
                 job.setReducerClass(StageReducer.class);
-                job.setNumReduceTasks(reducers(stage, mode, job.getConfiguration()));
+                job.setNumReduceTasks(reducers);
             }
             if (cancelled) {
                 throw new PlannerException("Query cancelled");

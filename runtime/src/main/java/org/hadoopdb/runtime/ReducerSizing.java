@@ -13,8 +13,9 @@ import org.hadoopdb.runtime.mr.StageSizes;
  *
  * <p>The planned count is lowered when those bytes need fewer reducers: the logical plan's estimates of
  * joins and aggregates are often far too high, and each idle reducer costs a task. It is raised only for
- * the {@link ReducerRaise} stage, on an estimate that is not a bound from above. A ranged shuffle keeps
- * its sampled split points, and {@code SET hadoopdb.reducers} wins.
+ * the {@link ReducerRaise} stage, on an estimate that is not a bound from above (never a ranged shuffle's:
+ * an ORDER BY's reducers are sampled for the count it starts with, and lowered like any other), and
+ * {@code SET hadoopdb.reducers} wins.
  *
  * @param forced          {@code hadoopdb.reducers}: above 0, every stage keeps its planned count
  * @param bytesPerReducer {@code hadoopdb.reducers.bytes-per-reducer}
@@ -36,7 +37,7 @@ record ReducerSizing(int forced, long bytesPerReducer, int max, int localSlots, 
     /** True when the count depends on what enters the stage; false when the plan's count stands as it is. */
     boolean needsEstimate(Stage stage, boolean raisable) {
         int planned = stage.shuffle().reducers();
-        return (planned > 1 || raisable) && !stage.shuffle().ranged() && forced <= 0;
+        return (planned > 1 || raisable && !stage.shuffle().ranged()) && forced <= 0;
     }
 
     /**
@@ -57,7 +58,7 @@ record ReducerSizing(int forced, long bytesPerReducer, int max, int localSlots, 
         }
         long perReducer = Math.max(1, bytesPerReducer);
         // a count of groups on an expression is only a bound from above: raising on it would add idle reducers
-        if (raisable && !e.rowsUpperBound()) {
+        if (raisable && !e.rowsUpperBound() && !stage.shuffle().ranged()) {
             return ReducerRaise.sized(bytes, e.rows(), perReducer, Math.max(1, max), localSlots, largeRows);
         }
         return (int) Math.max(1, Math.min(planned, (bytes + perReducer - 1) / perReducer));

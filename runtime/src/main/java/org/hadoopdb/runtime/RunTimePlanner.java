@@ -33,6 +33,9 @@ import org.slf4j.LoggerFactory;
  *       chunks ({@link DirectResult});</li>
  *   <li>an {@code ORDER BY … LIMIT} plan whose stage below the merge needs one reducer loses the merge
  *       stage ({@link TopMergeFolding});</li>
+ *   <li>a stage whose chunk statements wait for an earlier stage's join keys ({@link KeyFilters}) is placed when it
+ *       starts, like one that reads earlier stages' output ({@code hadoopdb.exec.key-filter.max-keys} 0 drops the
+ *       filters);</li>
  *   <li>each stage may run in the client ({@link ClientStageRule}): decided now for a stage that reads
  *       chunk statements only, when it starts for one that reads earlier stages' output; it falls back to a
  *       job when more rows arrive than the client may hold;</li>
@@ -71,7 +74,8 @@ final class RunTimePlanner {
      * @param estimates asked at most once per stage, only of stages that read chunk statements alone and only
      *                  when a decision needs it (each estimate costs a connection and an {@code EXPLAIN} per input)
      */
-    ExecutionPlan plan(QueryPlan plan, Estimates estimates) {
+    ExecutionPlan plan(QueryPlan planned, Estimates estimates) {
+        QueryPlan plan = config.get(ConfigKeys.KEY_FILTER_MAX_KEYS) > 0 ? planned : KeyFilters.without(planned);
         if (plan.stages().isEmpty()) {
             return new ExecutionPlan(plan, List.of(), List.of());
         }
@@ -185,7 +189,8 @@ final class RunTimePlanner {
         };
     }
 
+    /** True when PostgreSQL can estimate what enters the stage now: it reads chunk statements complete before the query runs. */
     private static boolean readsChunksOnly(Stage stage) {
-        return stage.inputs().stream().allMatch(StageInput.Chunks.class::isInstance);
+        return stage.inputs().stream().allMatch(StageInput.Chunks.class::isInstance) && !KeyFilters.has(stage);
     }
 }

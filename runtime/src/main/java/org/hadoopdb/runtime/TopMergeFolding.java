@@ -39,7 +39,7 @@ final class TopMergeFolding {
         Stage merge = stages.get(stages.size() - 1);
         Stage below = stages.get(stages.size() - 2);
         if (from.stage() != merge.id() || !isMergeOf(merge, below) || !readOnlyBy(stages, below, merge)
-                || !below.inputs().stream().allMatch(StageInput.Chunks.class::isInstance)
+                || !below.inputs().stream().allMatch(StageInput.Chunks.class::isInstance) || KeyFilters.has(below)
                 || reducers.applyAsInt(below) != 1) {
             return plan;
         }

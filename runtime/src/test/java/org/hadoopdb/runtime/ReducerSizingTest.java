@@ -56,15 +56,22 @@ class ReducerSizingTest {
     }
 
     @Test
-    void anUnknownSizeARangedShuffleOrASessionsCountKeepThePlannedOne() {
+    void anUnknownSizeOrASessionsCountKeepThePlannedOne() {
         assertThat(SIZING.count(planned(8, false), false, () -> StageSizes.Estimate.UNKNOWN)).isEqualTo(8);
-        assertThat(SIZING.needsEstimate(planned(8, true), true)).isFalse();
-        assertThat(SIZING.count(planned(8, true), true, () -> {
-            throw new AssertionError("a ranged shuffle keeps its sampled split points: nothing to estimate");
-        })).isEqualTo(8);
         ReducerSizing forced = new ReducerSizing(3, 256 * MB, 8, 2, 1_000_000);
         assertThat(forced.needsEstimate(planned(8, false), true)).isFalse();
         assertThat(forced.count(planned(8, false), true, () -> bytes(0))).isEqualTo(8);
+    }
+
+    @Test
+    void aRangedShuffleIsLoweredLikeAnyOtherButNeverRaised() {
+        // an ORDER BY over the 175 rows of TPC-H Q9's aggregate took a job of 8 reducers
+        assertThat(SIZING.count(planned(8, true), false, () -> bytes(10_000))).isEqualTo(1);
+        assertThat(SIZING.count(planned(8, true), true, () -> bytes(600 * MB))).isEqualTo(3);
+        assertThat(SIZING.needsEstimate(planned(1, true), true)).isFalse();
+        assertThat(SIZING.count(planned(1, true), true, () -> {
+            throw new AssertionError("one reducer of a ranged shuffle is never raised: nothing to estimate");
+        })).isEqualTo(1);
     }
 
     @Test

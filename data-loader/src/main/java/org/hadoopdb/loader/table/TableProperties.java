@@ -1,6 +1,7 @@
 package org.hadoopdb.loader.table;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.hadoopdb.catalog.config.ConfigException;
@@ -28,6 +29,8 @@ public final class TableProperties {
     public static final String REPLICATION = "hadoopdb.replication";
     /** A size ({@code 1GB}): the first load chooses chunks per node so that chunks stay below it. */
     public static final String MAX_CHUNK_SIZE = "hadoopdb.max-chunk-size";
+    /** Columns to index in every chunk, comma-separated: one B-tree each, beside the {@code SORTED BY} clustered index. */
+    public static final String INDEX_COLUMNS = "hadoopdb.index-columns";
     /** Set by HadoopDB: {@code INTO n BUCKETS} as declared. */
     public static final String BUCKETS = "hadoopdb.buckets";
     /** Set by HadoopDB: sort columns declared {@code DESC}, comma-separated. */
@@ -55,6 +58,15 @@ public final class TableProperties {
             default -> throw new LoaderException("Table '" + table + "': property " + DISTRIBUTION + " is '" + value
                     + "'; use hash, random or replicated");
         };
+    }
+
+    /** The columns {@link #INDEX_COLUMNS} names, in order; none when it is not set. */
+    public static List<String> indexColumns(Map<String, String> props) {
+        String v = props.get(INDEX_COLUMNS);
+        if (v == null || v.isBlank()) {
+            return List.of();
+        }
+        return java.util.Arrays.stream(v.split(",")).map(String::trim).filter(c -> !c.isEmpty()).toList();
     }
 
     public static Integer positiveInt(String table, Map<String, String> props, String key) {

@@ -18,6 +18,11 @@ public final class StatementHints {
     private StatementHints() {
     }
 
+    /** The hint comment {@code sql} starts with, or "" (a statement wrapping {@code sql} starts with it too). */
+    public static String leadingHint(String sql) {
+        return sql != null && sql.startsWith(NO_NESTED_LOOPS) ? NO_NESTED_LOOPS : "";
+    }
+
     /** The settings {@code sql} asks for (none unless it starts with a hint). */
     public static Map<String, String> of(String sql) {
         return sql != null && sql.startsWith(NO_NESTED_LOOPS) ? Map.of("enable_nestloop", "off") : Map.of();

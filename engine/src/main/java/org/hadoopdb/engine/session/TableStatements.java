@@ -33,6 +33,7 @@ import org.hadoopdb.loader.Loader;
 import org.hadoopdb.loader.PartitionWrite;
 import org.hadoopdb.loader.table.TableDefinition;
 import org.hadoopdb.loader.table.TableManager;
+import org.hadoopdb.loader.table.TableProperties;
 import org.hadoopdb.loader.table.TableStatistics;
 import org.hadoopdb.loader.text.TextFormat;
 import org.hadoopdb.planner.PlannerException;
@@ -101,6 +102,9 @@ final class TableStatements {
         for (SortColumn s : c.sortedBy()) {
             def.sortedBy(new TableDefinition.SortColumn(s.name(), s.ascending()));
         }
+        Map<String, String> named = new LinkedHashMap<>();
+        c.properties().forEach((k, v) -> named.put(k.toLowerCase(java.util.Locale.ROOT), v));
+        def.indexedOn(TableProperties.indexColumns(named).toArray(String[]::new));
         List<ColumnInfo> partitionColumns = new ArrayList<>();
         for (ColumnDef d : c.partitionedBy()) {
             partitionColumns.add(new ColumnInfo(d.name(), HiveType.parse(d.type()), d.comment()));

@@ -3,6 +3,7 @@ package org.hadoopdb.planner.explain;
 import java.util.List;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.planner.plan.ChunkSource;
+import org.hadoopdb.planner.plan.KeyFilter;
 import org.hadoopdb.planner.plan.OperatorSpec;
 import org.hadoopdb.planner.plan.QueryPlan;
 import org.hadoopdb.planner.plan.Stage;
@@ -88,6 +89,12 @@ public final class PlanPrinter {
                 : "chunks " + c.chunks();
         sb.append(c.driver() == null ? "one node" : c.driver() + ", " + chunks).append(" — ").append(c.what()).append('\n');
         sb.append(indent).append("SQL: ").append(c.sql()).append('\n');
+        for (KeyFilter k : c.keys()) {
+            sb.append(indent).append("Keys: only rows whose ").append(c.schema().name(k.column()))
+                    .append(" is among the keys stage ").append(k.buildStage()).append(" writes (")
+                    .append(k.buildSchema().name(k.buildKey())).append("), filtered in PostgreSQL when that stage has run")
+                    .append('\n');
+        }
     }
 
     private static void operator(StringBuilder sb, OperatorSpec op, String prefix, boolean extended) {

@@ -66,7 +66,7 @@ final class JoinOrder extends RelShuttleImpl {
     }
 
     /** Collects the leaves of a tree of inner joins and its conditions, over the leaves' concatenated fields. */
-    private static void flatten(RelNode rel, int offset, List<RelNode> leaves, List<RexNode> conditions) {
+    static void flatten(RelNode rel, int offset, List<RelNode> leaves, List<RexNode> conditions) {
         if (rel instanceof LogicalJoin j && j.getJoinType() == JoinRelType.INNER) {
             int before = leaves.size();
             flatten(j.getLeft(), offset, leaves, conditions);
@@ -250,7 +250,7 @@ final class JoinOrder extends RelShuttleImpl {
         });
     }
 
-    private static boolean colocated(PartitioningScheme a, PartitioningScheme b) {
+    static boolean colocated(PartitioningScheme a, PartitioningScheme b) {
         return a != null && b != null && (a.id().equals(b.id()) || a.colocatedWith(b));
     }
 
@@ -327,7 +327,7 @@ final class JoinOrder extends RelShuttleImpl {
      * @param scheme   partitioning scheme of a chunked input, null otherwise
      * @param keyField global position of its single partitioning key column, -1 when not visible
      */
-    private record Leaf(int start, boolean chunked, PartitioningScheme scheme, int keyField, double rows) {
+    record Leaf(int start, boolean chunked, PartitioningScheme scheme, int keyField, double rows) {
         static Leaf of(RelNode input, int start, RelMetadataQuery mq) {
             Double estimate = mq.getRowCount(input);
             double rows = estimate == null ? 1e6 : estimate;

@@ -25,6 +25,8 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>{@code COUNT(DISTINCT …)} and other distinct aggregates become two-level aggregates;
  *   <li>conjuncts shared by all branches of an OR are pulled out of it (join keys stated per branch);
  *   <li>inner joins are reordered so co-located and replicated tables join first, inside the chunks;
+ *   <li>an input of inner joins that a small filtered input's keys reduce is semi-joined with it first
+ *       ({@link SemiJoinReduction}, the magic-set rewrite of decorrelated sub-queries);
  *   <li>filters and projections move down towards the scans (so they can be pushed into the chunk
  *       SQL), adjacent ones merge, trivial ones disappear;
  *   <li>what can produce no row ({@code WHERE false}, {@code LIMIT 0}) becomes an empty VALUES
@@ -93,6 +95,7 @@ public final class LogicalOptimizer {
         r = run(r, PUSH_DOWN);
         r = CommonFactors.pull(r);
         r = run(r, PUSH_DOWN);
+        r = SemiJoinReduction.reduce(r);
         // every operator keeps only the columns used above it: the pushed SQL selects no column nobody reads. Twice:
         // pushing a filter below a projection leaves that projection on top, with the filter's columns, to trim again.
         // The trimmer rebuilds filters without simplifying them: Calcite would turn `d = d` into `d IS NOT NULL`,

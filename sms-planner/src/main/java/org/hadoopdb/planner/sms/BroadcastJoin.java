@@ -8,7 +8,9 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.apache.calcite.util.mapping.IntPair;
 import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.plan.KeyFilter;
 import org.hadoopdb.planner.plan.OperatorSpec;
 
 /**
@@ -47,21 +49,48 @@ final class BroadcastJoin {
         for (int i = 0; i < info.leftKeys.size(); i++) {
             JoinKeys.commonType(leftSchema, info.leftKeys.get(i), rightSchema, info.rightKeys.get(i));
         }
-        StageBuilder buildStage = build instanceof Fragment.Staged s ? s.stage()
-                : ctx.newStage(ctx.input(build, "broadcast join: the small input, computed once", List.of()));
+        StageBuilder buildStage = build instanceof Fragment.Staged s ? s.stage() : ctx.broadcastInput((Fragment.Pushed) build);
+        int[] probeKeys = buildRight ? info.leftKeys.toIntArray() : info.rightKeys.toIntArray();
+        int[] buildKeys = buildRight ? info.rightKeys.toIntArray() : info.leftKeys.toIntArray();
         // stages run in dependency order, so a map-only probe stage may take a build side planned after it
         StageBuilder probeStage = ctx.stageForShuffle(probe, "broadcast join: the large input");
+        KeyFilter keys = keyFilter(j, type, buildRight, probeKeys, buildKeys, buildStage);
+        if (keys != null) {
+            probeStage.filterByKeys(keys);
+        }
         RelDataType pairType = SqlValidatorUtil.deriveJoinRowType(j.getLeft().getRowType(),
                 j.getRight().getRowType(), JoinRelType.INNER, j.getCluster().getTypeFactory(), null, List.of());
         RexNode residual = RexUtil.composeConjunction(j.getCluster().getRexBuilder(), info.nonEquiConditions);
-        int[] leftKeys = info.leftKeys.toIntArray();
-        int[] rightKeys = info.rightKeys.toIntArray();
         probeStage.append(new OperatorSpec.BroadcastJoin(buildStage.id(), buildStage.currentSchema(),
-                buildRight ? leftKeys : rightKeys, buildRight ? rightKeys : leftKeys, type.name(), buildRight,
+                probeKeys, buildKeys, type.name(), buildRight,
                 residual.isAlwaysTrue() ? null : ctx.compiler().filter(residual, pairType), RowSchemas.of(pairType),
                 RowSchemas.of(j.getRowType())));
         ctx.note(type + " join: the " + (buildRight ? "right" : "left") + " input (about "
                 + Math.round(buildRight ? rightBytes : leftBytes) + " bytes) is broadcast to the map tasks of the other");
         return new Fragment.Staged(probeStage, j.getRowType(), false);
+    }
+
+    /**
+     * The key filter of the large input's chunk statement, when the join drops every large-input row whose key the
+     * small input lacks (an inner join, or a semi join whose right input is the small one) and a key pair compares
+     * the same in PostgreSQL as in the join; null otherwise. Its column is the large input's, which the probe
+     * stage traces back to its chunk statement ({@link StageBuilder#filterByKeys}).
+     */
+    private static KeyFilter keyFilter(Join j, JoinRelType type, boolean buildRight, int[] probeKeys, int[] buildKeys,
+                                       StageBuilder buildStage) {
+        if (!(type == JoinRelType.INNER || type == JoinRelType.SEMI && buildRight)) {
+            return null;
+        }
+        // a null-safe equality (<=>) matches NULL keys, which `= ANY` never does: only strict equalities filter
+        List<IntPair> strict = JoinInfo.createWithStrictEquality(j.getLeft(), j.getRight(), j.getCondition()).pairs();
+        RowSchema probeSchema = RowSchemas.of((buildRight ? j.getLeft() : j.getRight()).getRowType());
+        RowSchema buildSchema = buildStage.currentSchema();
+        for (int i = 0; i < probeKeys.length; i++) {
+            IntPair pair = buildRight ? IntPair.of(probeKeys[i], buildKeys[i]) : IntPair.of(buildKeys[i], probeKeys[i]);
+            if (strict.contains(pair) && KeyFilter.comparable(probeSchema.type(probeKeys[i]), buildSchema.type(buildKeys[i]))) {
+                return new KeyFilter(probeKeys[i], buildStage.id(), buildSchema, buildKeys[i]);
+            }
+        }
+        return null;
     }
 }

@@ -30,6 +30,8 @@ final class SplitContext {
     private final Function<RelNode, Fragment> dispatch;
     private final List<StageBuilder> stages = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    /** The stages computing the small input of broadcast joins, by the pushed subtree they read. */
+    private final java.util.Map<String, StageBuilder> broadcastInputs = new java.util.HashMap<>();
     private int sources;
 
     /** @param dispatch splits an operator's input (the splitter's dispatch over operator kinds) */
@@ -92,6 +94,22 @@ final class SplitContext {
     StageBuilder newStage(StageInput input) {
         StageBuilder b = new StageBuilder(stages.size() + 1, input);
         stages.add(b);
+        return b;
+    }
+
+    /**
+     * The map-only stage computing a broadcast join's small input from its chunk statement: one per distinct
+     * statement, so that an input a semi-join reduction also joins with ({@code optimize.SemiJoinReduction}) is
+     * read once.
+     */
+    StageBuilder broadcastInput(Fragment.Pushed p) {
+        String key = org.apache.calcite.plan.RelOptUtil.toString(p.rel()) + p.placement();
+        StageBuilder known = broadcastInputs.get(key);
+        if (known != null) {
+            return known;
+        }
+        StageBuilder b = newStage(input(p, "broadcast join: the small input, computed once", List.of()));
+        broadcastInputs.put(key, b);
         return b;
     }
 

@@ -3,6 +3,7 @@ package org.hadoopdb.planner.sms;
 import java.util.ArrayList;
 import java.util.List;
 import org.hadoopdb.connector.row.RowSchema;
+import org.hadoopdb.planner.plan.KeyFilter;
 import org.hadoopdb.planner.plan.OperatorSpec;
 import org.hadoopdb.planner.plan.Shuffle;
 import org.hadoopdb.planner.plan.Stage;
@@ -21,7 +22,7 @@ final class StageBuilder {
     private RowSchema current;
 
     private static final class InputBuilder {
-        private final StageInput base;
+        private StageInput base;
         private final List<OperatorSpec> ops = new ArrayList<>();
 
         InputBuilder(StageInput base) {
@@ -95,6 +96,54 @@ final class StageBuilder {
             reduceOps.add(op);
         }
         current = op.output(current);
+    }
+
+    /**
+     * Filters this stage's chunk statement by {@code filter}'s keys at run time, {@code filter.column()} being a
+     * column of the rows the stage has now: traced back through the map operators that pass it on unchanged (field
+     * selections, filters, the probe side of broadcast joins) to the statement's own column. False when it cannot
+     * be (a repartition, several inputs, an input that is not a chunk statement, a computed column).
+     */
+    boolean filterByKeys(KeyFilter filter) {
+        if (shuffle != null || inputs.size() != 1 || !(inputs.get(0).base instanceof StageInput.Chunks c)) {
+            return false;
+        }
+        InputBuilder in = inputs.get(0);
+        List<RowSchema> schemas = new ArrayList<>();
+        RowSchema s = c.source().schema();
+        for (OperatorSpec op : in.ops) {
+            schemas.add(s);
+            s = op.output(s);
+        }
+        int column = filter.column();
+        for (int i = in.ops.size() - 1; i >= 0 && column >= 0; i--) {
+            column = sourceColumn(in.ops.get(i), schemas.get(i), column);
+        }
+        if (column < 0) {
+            return false;
+        }
+        in.base = new StageInput.Chunks(c.source().withKeys(new KeyFilter(column, filter.buildStage(), filter.buildSchema(),
+                filter.buildKey())), c.mapOps());
+        return true;
+    }
+
+    /** The input column of {@code op} that its output column {@code column} is, unchanged; -1 when none is. */
+    private static int sourceColumn(OperatorSpec op, RowSchema input, int column) {
+        if (op instanceof OperatorSpec.Select sel) {
+            return sel.fields()[column];
+        }
+        if (op instanceof OperatorSpec.Filter) {
+            return column;
+        }
+        if (op instanceof OperatorSpec.BroadcastJoin b) {
+            // the join's rows are the left input's columns, then the right's (a semi or anti join: the left's only)
+            int leftWidth = b.probeIsLeft() ? input.size() : b.buildSchema().size();
+            if (b.probeIsLeft()) {
+                return column < leftWidth ? column : -1;
+            }
+            return column >= leftWidth && column - leftWidth < input.size() ? column - leftWidth : -1;
+        }
+        return -1;
     }
 
     /** Adds the repartition; operators appended afterwards run in the reducers. */

@@ -1,0 +1,294 @@
+package org.hadoopdb.planner.optimize;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelShuttleImpl;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.logical.LogicalJoin;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+
+/**
+ * Semi-join reduction: in a tree of inner joins, an input that an equality links (directly or through other
+ * inputs' columns) to a small, filtered input is first reduced to the rows whose key that input holds, with a
+ * semi join placed as low as it goes (under filters, projections, the grouping of an aggregate on that column,
+ * into the input of a join that holds it). It is the magic-set rewrite of a decorrelated sub-query: TPC-H Q17's
+ * average quantity per part is computed for the 200 parts of one brand and container, not for all 200,000, and
+ * Q20's sums of lineitem per part and supplier only for the parts named "forest…".
+ *
+ * <p>The semi join runs inside the chunks when both inputs are co-located on the key; otherwise the small input is
+ * broadcast and the large one's chunk statement is filtered by its keys when they are known
+ * ({@code plan.KeyFilter}). So an input is reduced only where that costs no chunk-local join: never the largest
+ * input (it is the large side of the broadcast joins, whose keys filter it already), never a replicated one, and a
+ * chunked one joined with a co-located input on its key only by a co-located small input on that key.
+ */
+final class SemiJoinReduction extends RelShuttleImpl {
+    /** The most rows (Calcite's estimate) a reducing input may have: its keys are held in memory and sent as SQL. */
+    static final double MAX_KEY_ROWS = 100_000;
+    /** How much smaller than the reduced input the reducing one must be estimated. */
+    private static final double MIN_RATIO = 4;
+
+    private SemiJoinReduction() {
+    }
+
+    static RelNode reduce(RelNode rel) {
+        return rel.accept(new SemiJoinReduction());
+    }
+
+    @Override
+    public RelNode visit(LogicalJoin join) {
+        if (join.getJoinType() != JoinRelType.INNER) {
+            return super.visit(join);
+        }
+        List<RelNode> leaves = new ArrayList<>();
+        List<RexNode> conditions = new ArrayList<>();
+        JoinOrder.flatten(join, 0, leaves, conditions);
+        List<RelNode> inputs = new ArrayList<>();
+        for (RelNode leaf : leaves) {
+            inputs.add(leaf.accept(this));
+        }
+        reduceInputs(inputs, conditions, join.getCluster().getMetadataQuery(), join.getCluster().getRexBuilder());
+        return rebuild(join, inputs.iterator());
+    }
+
+    /** Replaces each input that a small filtered input can reduce by its reduction. */
+    private static void reduceInputs(List<RelNode> inputs, List<RexNode> conditions, RelMetadataQuery mq, RexBuilder rex) {
+        int n = inputs.size();
+        int[] start = new int[n + 1];
+        List<JoinOrder.Leaf> info = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            info.add(JoinOrder.Leaf.of(inputs.get(i), start[i], mq));
+            start[i + 1] = start[i] + inputs.get(i).getRowType().getFieldCount();
+        }
+        int[] group = equalityGroups(conditions, start[n]);
+        int largest = 0;
+        for (int i = 1; i < n; i++) {
+            if (info.get(i).rows() > info.get(largest).rows()) {
+                largest = i;
+            }
+        }
+        List<RelNode> original = List.copyOf(inputs);
+        for (int r = 0; r < n; r++) {
+            JoinOrder.Leaf leafR = info.get(r);
+            boolean aggregated = aggregated(original.get(r));
+            if (!leafR.chunked() || r == largest && !aggregated) {
+                continue;
+            }
+            Candidate best = null;
+            double bestRows = Double.MAX_VALUE;
+            int bestField = -1;
+            for (int f = start[r]; f < start[r + 1]; f++) {
+                for (int s = 0; s < n; s++) {
+                    // an input joined with r inside the chunks (replicated, or co-located on both keys) filters it there
+                    if (!aggregated && joinedInChunks(info, group, conditions, start, r, s)) {
+                        continue;
+                    }
+                    for (int g = start[s]; s != r && g < start[s + 1]; g++) {
+                        if (group[g] != group[f]) {
+                            continue;
+                        }
+                        List<Candidate> found = new ArrayList<>();
+                        candidates(original.get(s), g - start[s], found);
+                        for (Candidate c : found) {
+                            double rows = mq.getRowCount(c.rel());
+                            if (rows < bestRows && reduces(info, group, r, f - start[r], c, rows, mq)) {
+                                best = c;
+                                bestRows = rows;
+                                bestField = f - start[r];
+                            }
+                        }
+                    }
+                }
+            }
+            if (best != null) {
+                RelNode keys = LogicalProject.create(best.rel(), List.of(), List.of(rex.makeInputRef(best.rel(), best.field())),
+                        List.of("k"), java.util.Set.of());
+                inputs.set(r, semiJoin(inputs.get(r), bestField, keys, rex));
+            }
+        }
+    }
+
+    /** True when a condition equates columns of inputs r and s, and s is replicated or co-located with r on both keys. */
+    private static boolean joinedInChunks(List<JoinOrder.Leaf> info, int[] group, List<RexNode> conditions, int[] start, int r,
+                                          int s) {
+        JoinOrder.Leaf leafR = info.get(r);
+        JoinOrder.Leaf leafS = info.get(s);
+        boolean inChunks = !leafS.chunked() || leafR.keyField() >= 0 && leafS.keyField() >= 0
+                && JoinOrder.colocated(leafR.scheme(), leafS.scheme()) && group[leafR.keyField()] == group[leafS.keyField()];
+        if (!inChunks) {
+            return false;
+        }
+        for (RexNode c : conditions) {
+            if (c.getKind() == SqlKind.EQUALS && c instanceof RexCall call
+                    && call.getOperands().get(0) instanceof RexInputRef a && call.getOperands().get(1) instanceof RexInputRef b) {
+                int ia = a.getIndex();
+                int ib = b.getIndex();
+                if (within(ia, start, r) && within(ib, start, s) || within(ia, start, s) && within(ib, start, r)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean within(int field, int[] start, int input) {
+        return field >= start[input] && field < start[input + 1];
+    }
+
+    /** A subtree of a join input whose column {@code field} holds every key that input's rows can have in it. */
+    private record Candidate(RelNode rel, int field) {
+    }
+
+    /**
+     * {@code rel} itself and the subtrees under it that hold a superset of its column {@code field}'s values: through
+     * filters, projections of the column, aggregates on it, and inner joins (into the side holding it, and across the
+     * join's equalities to the other side's equal column).
+     */
+    private static void candidates(RelNode rel, int field, List<Candidate> out) {
+        out.add(new Candidate(rel, field));
+        if (rel instanceof Filter f) {
+            candidates(f.getInput(), field, out);
+        } else if (rel instanceof Project p && p.getProjects().get(field) instanceof RexInputRef ref) {
+            candidates(p.getInput(), ref.getIndex(), out);
+        } else if (rel instanceof Aggregate a && a.getGroupType() == Aggregate.Group.SIMPLE && field < a.getGroupCount()) {
+            candidates(a.getInput(), a.getGroupSet().nth(field), out);
+        } else if (rel instanceof Join j && j.getJoinType() == JoinRelType.INNER) {
+            int leftWidth = j.getLeft().getRowType().getFieldCount();
+            candidates(field < leftWidth ? j.getLeft() : j.getRight(), field < leftWidth ? field : field - leftWidth, out);
+            for (RexNode c : RelOptUtil.conjunctions(j.getCondition())) {
+                if (c.getKind() == SqlKind.EQUALS && c instanceof RexCall call
+                        && call.getOperands().get(0) instanceof RexInputRef a && call.getOperands().get(1) instanceof RexInputRef b) {
+                    int other = a.getIndex() == field ? b.getIndex() : b.getIndex() == field ? a.getIndex() : -1;
+                    if (other >= 0 && (other < leftWidth) != (field < leftWidth)) {
+                        candidates(other < leftWidth ? j.getLeft() : j.getRight(), other < leftWidth ? other : other - leftWidth, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether candidate {@code c} ({@code rows} estimated) may reduce input {@code r} on its column {@code f} (local):
+     * it is filtered, small, much smaller than {@code r}, and the semi join costs no chunk-local join of {@code r}.
+     */
+    private static boolean reduces(List<JoinOrder.Leaf> info, int[] group, int r, int f, Candidate c, double rows,
+                                   RelMetadataQuery mq) {
+        JoinOrder.Leaf leafR = info.get(r);
+        if (!filtered(c.rel()) || rows > MAX_KEY_ROWS || rows * MIN_RATIO > leafR.rows()) {
+            return false;
+        }
+        if (leafR.scheme() == null || leafR.keyField() < 0) {
+            return true; // its rows leave their chunks for every join anyway
+        }
+        boolean colocatedPartner = false;
+        for (int t = 0; t < info.size(); t++) {
+            JoinOrder.Leaf leafT = info.get(t);
+            colocatedPartner |= t != r && leafT.keyField() >= 0 && JoinOrder.colocated(leafR.scheme(), leafT.scheme())
+                    && group[leafT.keyField()] == group[leafR.keyField()];
+        }
+        JoinOrder.Leaf leafS = JoinOrder.Leaf.of(c.rel(), 0, mq);
+        return !colocatedPartner || leafR.start() + f == leafR.keyField() && c.field() == leafS.keyField()
+                && JoinOrder.colocated(leafR.scheme(), leafS.scheme());
+    }
+
+    /** For each field, the smallest field an equality of columns links it to (its own index when none). */
+    private static int[] equalityGroups(List<RexNode> conditions, int fields) {
+        int[] parent = new int[fields];
+        for (int i = 0; i < fields; i++) {
+            parent[i] = i;
+        }
+        for (RexNode c : conditions) {
+            if (c.getKind() == SqlKind.EQUALS && c instanceof RexCall call
+                    && call.getOperands().get(0) instanceof RexInputRef a && call.getOperands().get(1) instanceof RexInputRef b) {
+                int ra = root(parent, a.getIndex());
+                int rb = root(parent, b.getIndex());
+                parent[Math.max(ra, rb)] = Math.min(ra, rb);
+            }
+        }
+        for (int i = 0; i < fields; i++) {
+            parent[i] = root(parent, i);
+        }
+        return parent;
+    }
+
+    private static int root(int[] parent, int i) {
+        while (parent[i] != i) {
+            i = parent[i];
+        }
+        return i;
+    }
+
+    /**
+     * {@code rel} keeping only the rows whose column {@code field} is among {@code keys}' single column: a semi
+     * join placed under the filters, projections, aggregates (on a group column) and joins (into the side holding
+     * the column, when that side's unmatched rows cannot appear) that pass the column on.
+     */
+    private static RelNode semiJoin(RelNode rel, int field, RelNode keys, RexBuilder rex) {
+        if (rel instanceof Filter f) {
+            return f.copy(f.getTraitSet(), List.of(semiJoin(f.getInput(), field, keys, rex)));
+        }
+        if (rel instanceof Project p && p.getProjects().get(field) instanceof RexInputRef ref) {
+            return p.copy(p.getTraitSet(), List.of(semiJoin(p.getInput(), ref.getIndex(), keys, rex)));
+        }
+        if (rel instanceof Aggregate a && a.getGroupType() == Aggregate.Group.SIMPLE && field < a.getGroupCount()) {
+            return a.copy(a.getTraitSet(), List.of(semiJoin(a.getInput(), a.getGroupSet().nth(field), keys, rex)));
+        }
+        if (rel instanceof Join j) {
+            int leftWidth = j.getLeft().getRowType().getFieldCount();
+            JoinRelType type = j.getJoinType();
+            if (field < leftWidth && (type == JoinRelType.INNER || type == JoinRelType.LEFT || !type.projectsRight())) {
+                return j.copy(j.getTraitSet(), List.of(semiJoin(j.getLeft(), field, keys, rex), j.getRight()));
+            }
+            if (field >= leftWidth && (type == JoinRelType.INNER || type == JoinRelType.RIGHT)) {
+                return j.copy(j.getTraitSet(), List.of(j.getLeft(), semiJoin(j.getRight(), field - leftWidth, keys, rex)));
+            }
+        }
+        int width = rel.getRowType().getFieldCount();
+        RexNode condition = rex.makeCall(SqlStdOperatorTable.EQUALS, rex.makeInputRef(rel, field),
+                new RexInputRef(width, keys.getRowType().getFieldList().get(0).getType()));
+        return LogicalJoin.create(rel, keys, List.of(), condition, java.util.Set.of(), JoinRelType.SEMI);
+    }
+
+    /** True when a filter drops rows somewhere in {@code rel}: only then are its keys fewer than all keys. */
+    private static boolean filtered(RelNode rel) {
+        if (rel instanceof Filter f && !f.getCondition().isAlwaysTrue()) {
+            return true;
+        }
+        return rel.getInputs().stream().anyMatch(SemiJoinReduction::filtered);
+    }
+
+    /** True when an aggregate sits between the join and the table, as a decorrelated sub-query's does. */
+    private static boolean aggregated(RelNode rel) {
+        RelNode r = rel;
+        while (r instanceof Filter || r instanceof Project || r instanceof Aggregate) {
+            if (r instanceof Aggregate) {
+                return true;
+            }
+            r = r.getInput(0);
+        }
+        return false;
+    }
+
+    /** The tree of inner joins with its leaves replaced, in order, by {@code leaves}' next ones. */
+    private static RelNode rebuild(RelNode rel, Iterator<RelNode> leaves) {
+        if (rel instanceof LogicalJoin j && j.getJoinType() == JoinRelType.INNER) {
+            RelNode left = rebuild(j.getLeft(), leaves);
+            RelNode right = rebuild(j.getRight(), leaves);
+            return j.copy(j.getTraitSet(), j.getCondition(), left, right, j.getJoinType(), j.isSemiJoinDone());
+        }
+        return leaves.next();
+    }
+}
