@@ -13,7 +13,8 @@ import org.hadoopdb.runtime.mr.StageSizes;
 /**
  * How a query runs, decided once by {@link RunTimePlanner} just before it runs: the physical plan after
  * the run-time adjustments, how each of its stages runs, and the reasons EXPLAIN's RUN TIME section
- * prints. {@link QueryExecutor} carries it out as it stands; nothing in it changes while the query runs.
+ * prints. {@link QueryExecutor} carries it out as it stands; nothing in it changes while the query runs (a stage whose
+ * chunk statements wait for an earlier stage's join keys gets them when it starts: {@link KeyFilters}).
  *
  * <p>The result comes from {@code plan().result()}: read from the chunks (after the stages, if any:
  * a direct read runs none), or the output of the stage it names, which is its files or, for a stage

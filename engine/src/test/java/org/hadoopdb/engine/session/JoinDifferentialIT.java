@@ -197,6 +197,21 @@ class JoinDifferentialIT {
                 "SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k ORDER BY a.k LIMIT 15", true));
         q.add(new Query("SELECT b.gname, COUNT(*) AS n FROM jf a JOIN jr b ON a.g = b.g GROUP BY b.gname ORDER BY n DESC, b.gname",
                 "SELECT b.gname, COUNT(*) AS n FROM jf a JOIN jr b ON a.g = b.g GROUP BY b.gname ORDER BY n DESC, b.gname NULLS FIRST", true));
+        // counts, minima and maxima of a LEFT join's right rows per left group: computed on the right input first
+        q.add(new Query("SELECT a.k, count(b.name) FROM jf a LEFT JOIN jc b ON a.k = b.k GROUP BY a.k"));
+        q.add(new Query("SELECT a.g, count(t.label), min(t.n), max(t.label) FROM jf a LEFT JOIN jt t ON a.s = t.s GROUP BY a.g"));
+        q.add(new Query("SELECT a.s, count(b.w) FROM jf a LEFT JOIN jc b ON a.k = b.k AND b.w > 10 GROUP BY a.s"));
+        q.add(new Query("SELECT c, count(*) FROM (SELECT a.k, count(b.name) AS c FROM jf a LEFT JOIN jc b ON a.g = b.w GROUP BY a.k) x "
+                + "GROUP BY c"));
+        q.add(new Query("SELECT a.g, count(*), count(t.n) FROM jf a LEFT JOIN jt t ON a.s = t.s GROUP BY a.g"));
+        // inputs reduced by a small filtered input's keys (semi-join reduction, key filters in the chunk statements):
+        // strings compared as Hive does ('Red' is not 'red', '' is a key, NULL none)
+        q.add(new Query("SELECT a.k, t.label FROM jf a JOIN jt t ON a.s = t.s WHERE t.n < 4"));
+        q.add(new Query("SELECT a.k, b.name FROM jf a JOIN jc b ON a.g = b.w WHERE b.name = 'n3'"));
+        q.add(new Query("SELECT sum(a.v), count(*) FROM jf a JOIN jt t ON a.s = t.s WHERE t.label = 'cold' "
+                + "AND a.v < (SELECT avg(b.v) FROM jf b WHERE b.s = t.s)"));
+        q.add(new Query("SELECT a.k FROM jf a JOIN jt t ON a.s = t.s WHERE t.label IN ('empty', 'warm') "
+                + "AND a.d > (SELECT min(b.d) FROM jf b WHERE b.s = a.s)"));
         q.add(new Query("SELECT a.k, t.label FROM jf a LEFT JOIN jt t ON a.s = t.s ORDER BY a.k, t.label LIMIT 40",
                 "SELECT a.k, t.label FROM jf a LEFT JOIN jt t ON a.s = t.s ORDER BY a.k, t.label NULLS FIRST LIMIT 40", true));
         return q;

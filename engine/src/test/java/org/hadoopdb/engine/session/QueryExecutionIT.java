@@ -48,7 +48,7 @@ class QueryExecutionIT {
         session = engine.openSession(Map.of());
         referenceNode = engine.catalog().nodes().get(0);
         diff = new Differential(session, engine, referenceNode, "qe_reference", 9);
-        for (String t : List.of("qe_visits", "qe_pages", "qe_countries", "qe_totals", "qe_ctas")) {
+        for (String t : List.of("qe_visits", "qe_pages", "qe_countries", "qe_ips", "qe_totals", "qe_ctas")) {
             run("DROP TABLE IF EXISTS " + t);
         }
         Random random = new Random(42);
@@ -68,11 +68,20 @@ class QueryExecutionIT {
         Path visitFile = write("visits.txt", visits.toString());
         Path pageFile = write("pages.txt", pages.toString());
         Path countryFile = write("countries.txt", "de|Germany\nfr|France\nus|United States\nbr|Brazil\n");
+        StringBuilder ips = new StringBuilder();
+        for (int x = 0; x < 5; x++) {
+            for (int y = 0; y < 3; y++) {
+                ips.append("10.0.").append(x).append('.').append(y).append('|').append(x == 1 && y > 0 ? "watched" : "other").append('\n');
+            }
+        }
+        Path ipFile = write("ips.txt", ips.toString());
 
         run("CREATE TABLE qe_visits (sourceip STRING, desturl STRING, adrevenue DECIMAL(10,2), visitdate DATE, countrycode STRING) "
                 + "CLUSTERED BY (desturl) SORTED BY (visitdate) INTO 4 BUCKETS ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
         run("CREATE TABLE qe_pages (pageurl STRING, pagerank INT) CLUSTERED BY (pageurl) INTO 4 BUCKETS "
-                + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
+                + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|' TBLPROPERTIES ('hadoopdb.index-columns'='pagerank')");
+        run("CREATE TABLE qe_ips (ip STRING, label STRING) ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
+        run("LOAD DATA LOCAL INPATH '" + ipFile + "' INTO TABLE qe_ips");
         run("CREATE TABLE qe_countries (code STRING, name STRING) ROW FORMAT DELIMITED FIELDS TERMINATED BY '|' "
                 + "TBLPROPERTIES ('hadoopdb.distribution'='replicated')");
         run("LOAD DATA LOCAL INPATH '" + visitFile + "' INTO TABLE qe_visits");
@@ -86,6 +95,8 @@ class QueryExecutionIT {
                     + "countrycode text)");
             st.execute("CREATE TABLE qe_reference.qe_pages (pageurl text, pagerank int)");
             st.execute("CREATE TABLE qe_reference.qe_countries (code text, name text)");
+            st.execute("CREATE TABLE qe_reference.qe_ips (ip text, label text)");
+            copy(c, "qe_ips", ipFile);
             copy(c, "qe_visits", visitFile);
             copy(c, "qe_pages", pageFile);
             copy(c, "qe_countries", countryFile);
@@ -211,6 +222,68 @@ class QueryExecutionIT {
                     line.append(i == 0 ? "" : "|").append(v instanceof Double d ? String.format(java.util.Locale.ROOT, "%.6f", d) : v);
                 }
                 out.add(line.toString());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aBroadcastJoinsLargeInputIsFilteredInPostgresqlByTheSmallInputsKeys() {
+        // 2 of the 15 addresses are watched: the visits' chunk statements return only their visits
+        String sql = "SELECT v.sourceip, v.desturl, v.adrevenue FROM qe_visits v JOIN qe_ips i ON v.sourceip = i.ip "
+                + "WHERE i.label = 'watched'";
+        assertThat(String.join("\n", rows(session, "EXPLAIN " + sql, new ArrayList<>())))
+                .contains("Keys: only rows whose sourceip is among the keys stage");
+        assertSame(sql);
+        try (Session off = engine.openSession(Map.of("hadoopdb.exec.key-filter.max-keys", "0"))) {
+            long[] filteredRead = new long[1];
+            long[] allRead = new long[1];
+            List<String> filtered = rowsRead(session, sql, filteredRead);
+            List<String> all = rowsRead(off, sql, allRead);
+            assertThat(filtered).containsExactlyInAnyOrderElementsOf(all).isNotEmpty();
+            // without the filter every visit leaves its chunk (600, and the 2 watched addresses); with it, the watched ones'
+            assertThat(allRead[0]).isEqualTo(VISITS + 2);
+            assertThat(filteredRead[0]).isEqualTo(filtered.size() + 2);
+        }
+    }
+
+    @Test
+    void indexColumnsAreIndexedInEveryChunk() throws SQLException {
+        assertThat(String.join("\n", rows(session, "DESCRIBE FORMATTED qe_pages", new ArrayList<>()))).contains("pagerank");
+        int indexes = 0;
+        for (NodeInfo node : engine.catalog().nodes()) {
+            try (Connection c = engine.pools().connect(node); Statement st = c.createStatement();
+                 var rs = st.executeQuery("SELECT count(*) FROM pg_indexes WHERE tablename = 'qe_pages' AND indexdef LIKE '%(pagerank)'")) {
+                rs.next();
+                indexes += rs.getInt(1);
+            }
+        }
+        assertThat(indexes).isEqualTo(4); // one per chunk
+        assertSame("SELECT pageurl FROM qe_pages WHERE pagerank = 7");
+    }
+
+    /** The rows of a query as text, adding up in {@code read} the rows its chunk statements returned. */
+    private static List<String> rowsRead(Session s, String sql, long[] read) {
+        StatementListener listener = new StatementListener() {
+            @Override
+            public void progress(int stage, int stages, String jobId, float map, float reduce) {
+            }
+
+            @Override
+            public void message(String text) {
+            }
+
+            @Override
+            public void chunksRead(org.hadoopdb.connector.chunk.NodeReads reads) {
+                synchronized (read) {
+                    reads.byNode().values().forEach(c -> read[0] += c.rows());
+                }
+            }
+        };
+        List<String> out = new ArrayList<>();
+        try (var r = ((StatementResult.Rows) s.execute(sql, listener)).rows()) {
+            while (r.next()) {
+                out.add(r.row().get(0) + "|" + r.row().get(1) + "|" + r.row().get(2));
             }
         }
         return out;

@@ -87,4 +87,23 @@ class BroadcastJoinOperatorTest {
     void probingFromTheRight(String type) throws IOException {
         assertThat(run(type, false, null)).isEqualTo(reference(type, false, null)).isNotEmpty();
     }
+
+    @org.junit.jupiter.api.Test
+    void keysOfSeveralColumnsSpreadOverTheHashTable() {
+        // TPC-H's partsupp keys: four suppliers per part, each following from the part; as lists they shared hash codes
+        // by the dozen, and the hash table's buckets became trees searched end to end
+        java.util.Set<Integer> hashes = new java.util.HashSet<>();
+        int keys = 0;
+        for (long part = 1; part <= 50_000; part++) {
+            for (int i = 0; i < 4; i++) {
+                long supplier = (part + i * (2_500 + (part - 1) / 10_000)) % 10_000 + 1;
+                hashes.add(new BroadcastJoinOperator.CompositeKey(new Object[] {part, supplier}).hashCode());
+                keys++;
+            }
+        }
+        assertThat(hashes.size()).isGreaterThan(keys * 99 / 100);
+        assertThat(new BroadcastJoinOperator.CompositeKey(new Object[] {1L, "a"}))
+                .isEqualTo(new BroadcastJoinOperator.CompositeKey(new Object[] {1L, "a"}))
+                .isNotEqualTo(new BroadcastJoinOperator.CompositeKey(new Object[] {1L, "b"}));
+    }
 }

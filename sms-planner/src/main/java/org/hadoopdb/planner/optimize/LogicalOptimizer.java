@@ -24,6 +24,8 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>{@code GROUPING SETS}, {@code ROLLUP} and {@code CUBE} become a union of plain aggregates;
  *   <li>{@code COUNT(DISTINCT …)} and other distinct aggregates become two-level aggregates;
  *   <li>conjuncts shared by all branches of an OR are pulled out of it (join keys stated per branch);
+ *   <li>an aggregate of a LEFT join's right columns grouped on left columns is computed on the right input first
+ *       ({@link LeftJoinAggregates}, eager aggregation);
  *   <li>inner joins are reordered so co-located and replicated tables join first, inside the chunks;
  *   <li>an input of inner joins that a small filtered input's keys reduce is semi-joined with it first
  *       ({@link SemiJoinReduction}, the magic-set rewrite of decorrelated sub-queries);
@@ -91,6 +93,7 @@ public final class LogicalOptimizer {
         r = GroupingSetsExpander.expand(r, builder);
         r = CommonFactors.pull(r);
         r = run(r, FILTERS_INTO_JOINS);
+        r = LeftJoinAggregates.rewrite(r, builder);
         r = JoinOrder.reorder(r, builder);
         r = run(r, PUSH_DOWN);
         r = CommonFactors.pull(r);

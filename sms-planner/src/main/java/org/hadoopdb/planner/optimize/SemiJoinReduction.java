@@ -27,7 +27,8 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
  * semi join placed as low as it goes (under filters, projections, the grouping of an aggregate on that column,
  * into the input of a join that holds it). It is the magic-set rewrite of a decorrelated sub-query: TPC-H Q17's
  * average quantity per part is computed for the 200 parts of one brand and container, not for all 200,000, and
- * Q20's sums of lineitem per part and supplier only for the parts named "forest…".
+ * Q20's sums of lineitem per part and supplier only for the parts named "forest…". Likewise the right input of a
+ * semi or anti join is reduced to the keys of a small, filtered left input, the only ones it is looked up for.
  *
  * <p>The semi join runs inside the chunks when both inputs are co-located on the key; otherwise the small input is
  * broadcast and the large one's chunk statement is filtered by its keys when they are known
@@ -50,6 +51,9 @@ final class SemiJoinReduction extends RelShuttleImpl {
 
     @Override
     public RelNode visit(LogicalJoin join) {
+        if (join.getJoinType() == JoinRelType.SEMI || join.getJoinType() == JoinRelType.ANTI) {
+            return reducedLookup((LogicalJoin) super.visit(join));
+        }
         if (join.getJoinType() != JoinRelType.INNER) {
             return super.visit(join);
         }
@@ -62,6 +66,37 @@ final class SemiJoinReduction extends RelShuttleImpl {
         }
         reduceInputs(inputs, conditions, join.getCluster().getMetadataQuery(), join.getCluster().getRexBuilder());
         return rebuild(join, inputs.iterator());
+    }
+
+    /**
+     * A semi or anti join whose right input is looked up only for the keys of a small, filtered left input: the right
+     * input is first reduced to those keys (TPC-H Q22's {@code NOT EXISTS} looks up the orders of some 19,000
+     * customers, and read all 1.5 million orders' customer keys to do it). Not when the two are co-located on the
+     * keys: the join then runs inside the chunks.
+     */
+    private static RelNode reducedLookup(LogicalJoin join) {
+        RelMetadataQuery mq = join.getCluster().getMetadataQuery();
+        RexBuilder rex = join.getCluster().getRexBuilder();
+        RelNode left = join.getLeft();
+        RelNode right = join.getRight();
+        List<org.apache.calcite.util.mapping.IntPair> pairs =
+                org.apache.calcite.rel.core.JoinInfo.createWithStrictEquality(left, right, join.getCondition()).pairs();
+        double leftRows = mq.getRowCount(left);
+        if (pairs.isEmpty() || !filtered(left) || !deterministic(left) || leftRows > MAX_KEY_ROWS
+                || leftRows * MIN_RATIO > mq.getRowCount(right)) {
+            return join;
+        }
+        JoinOrder.Leaf l = JoinOrder.Leaf.of(left, 0, mq);
+        JoinOrder.Leaf r = JoinOrder.Leaf.of(right, 0, mq);
+        for (org.apache.calcite.util.mapping.IntPair p : pairs) {
+            if (l.keyField() == p.source && r.keyField() == p.target && JoinOrder.colocated(l.scheme(), r.scheme())) {
+                return join;
+            }
+        }
+        org.apache.calcite.util.mapping.IntPair key = pairs.get(0);
+        RelNode keys = LogicalProject.create(left, List.of(), List.of(rex.makeInputRef(left, key.source)), List.of("k"),
+                java.util.Set.of());
+        return join.copy(join.getTraitSet(), List.of(left, semiJoin(right, key.target, keys, rex)));
     }
 
     /** Replaces each input that a small filtered input can reduce by its reduction. */
@@ -187,7 +222,7 @@ final class SemiJoinReduction extends RelShuttleImpl {
     private static boolean reduces(List<JoinOrder.Leaf> info, int[] group, int r, int f, Candidate c, double rows,
                                    RelMetadataQuery mq) {
         JoinOrder.Leaf leafR = info.get(r);
-        if (!filtered(c.rel()) || rows > MAX_KEY_ROWS || rows * MIN_RATIO > leafR.rows()) {
+        if (!filtered(c.rel()) || rows > MAX_KEY_ROWS || rows * MIN_RATIO > leafR.rows() || !deterministic(c.rel())) {
             return false;
         }
         if (leafR.scheme() == null || leafR.keyField() < 0) {
@@ -268,6 +303,25 @@ final class SemiJoinReduction extends RelShuttleImpl {
             return true;
         }
         return rel.getInputs().stream().anyMatch(SemiJoinReduction::filtered);
+    }
+
+    /**
+     * True when {@code rel} gives the same rows each time it runs: it is computed twice, once for the keys and once
+     * where the query joins it (a {@code rand()} filter or a {@code LIMIT} without an order would keep other keys).
+     */
+    private static boolean deterministic(RelNode rel) {
+        if (rel instanceof org.apache.calcite.rel.core.Sort sort && (sort.fetch != null || sort.offset != null)) {
+            return false;
+        }
+        boolean[] ok = {true};
+        rel.accept(new org.apache.calcite.rex.RexShuttle() {
+            @Override
+            public RexNode visitCall(RexCall call) {
+                ok[0] &= call.getOperator().isDeterministic();
+                return super.visitCall(call);
+            }
+        });
+        return ok[0] && rel.getInputs().stream().allMatch(SemiJoinReduction::deterministic);
     }
 
     /** True when an aggregate sits between the join and the table, as a decorrelated sub-query's does. */

@@ -54,7 +54,7 @@ final class BroadcastJoin {
         int[] buildKeys = buildRight ? info.rightKeys.toIntArray() : info.leftKeys.toIntArray();
         // stages run in dependency order, so a map-only probe stage may take a build side planned after it
         StageBuilder probeStage = ctx.stageForShuffle(probe, "broadcast join: the large input");
-        KeyFilter keys = keyFilter(j, type, buildRight, probeKeys, buildKeys, buildStage);
+        KeyFilter keys = mayDropRows(build) ? keyFilter(j, type, buildRight, probeKeys, buildKeys, buildStage) : null;
         if (keys != null) {
             probeStage.filterByKeys(keys);
         }
@@ -68,6 +68,23 @@ final class BroadcastJoin {
         ctx.note(type + " join: the " + (buildRight ? "right" : "left") + " input (about "
                 + Math.round(buildRight ? rightBytes : leftBytes) + " bytes) is broadcast to the map tasks of the other");
         return new Fragment.Staged(probeStage, j.getRowType(), false);
+    }
+
+    /**
+     * False when the small input is a whole table read as it is (TPC-H's 10,000 suppliers): its keys are every key, and
+     * filtering by them would cost PostgreSQL a lookup per row for nothing. True when something in it may drop rows.
+     */
+    private static boolean mayDropRows(Fragment build) {
+        return !(build instanceof Fragment.Pushed p) || dropsRows(p.rel());
+    }
+
+    private static boolean dropsRows(org.apache.calcite.rel.RelNode rel) {
+        if (rel instanceof org.apache.calcite.rel.core.Filter || rel instanceof org.apache.calcite.rel.core.Sort
+                || rel instanceof org.apache.calcite.rel.core.Values
+                || rel instanceof Join join && join.getJoinType() != JoinRelType.LEFT && join.getJoinType() != JoinRelType.FULL) {
+            return true;
+        }
+        return rel.getInputs().stream().anyMatch(BroadcastJoin::dropsRows);
     }
 
     /**

@@ -101,7 +101,7 @@ final class StageBuilder {
     /**
      * Filters this stage's chunk statement by {@code filter}'s keys at run time, {@code filter.column()} being a
      * column of the rows the stage has now: traced back through the map operators that pass it on unchanged (field
-     * selections, filters, the probe side of broadcast joins) to the statement's own column. False when it cannot
+     * selections, a projection's plain fields, filters, the probe side of broadcast joins) to the statement's own column. False when it cannot
      * be (a repartition, several inputs, an input that is not a chunk statement, a computed column).
      */
     boolean filterByKeys(KeyFilter filter) {
@@ -134,6 +134,11 @@ final class StageBuilder {
         }
         if (op instanceof OperatorSpec.Filter) {
             return column;
+        }
+        if (op instanceof OperatorSpec.Project p) {
+            // an expression that is a plain input field prints as $n (RexInputRef)
+            String e = p.expressions().get(column);
+            return e.matches("\\$\\d+") ? Integer.parseInt(e.substring(1)) : -1;
         }
         if (op instanceof OperatorSpec.BroadcastJoin b) {
             // the join's rows are the left input's columns, then the right's (a semi or anti join: the left's only)

@@ -116,6 +116,11 @@ class TpchPlanTest {
         // where part is co-located with it
         assertThat(pushedSql(9)).anyMatch(sql -> sql.contains("FROM \"partsupp\"") && sql.contains("WHERE EXISTS")
                 && sql.contains("'%green%'"));
+        // Q22's NOT EXISTS looks up the orders of the customers of seven country codes: only theirs are read
+        assertThat(planner.plan(catalog, queries().get(21).query(), PlanningOptions.DEFAULTS).explain(false))
+                .containsPattern("Keys: only rows whose o_custkey is among the keys stage \\d+ writes");
+        // Q13 counts each customer's orders in the chunks, grouped on the customer key, before the LEFT join
+        assertThat(pushedSql(13)).anyMatch(sql -> sql.contains("COUNT(\"o_orderkey\")") && sql.contains("GROUP BY \"o_custkey\""));
         // an input joined inside the chunks with the filtered one is not reduced by it: Q21's suppliers of one nation
         assertThat(pushedSql(21)).noneMatch(sql -> sql.contains("FROM \"supplier\"") && sql.contains("EXISTS"));
     }
