@@ -204,6 +204,10 @@ class JoinDifferentialIT {
         q.add(new Query("SELECT c, count(*) FROM (SELECT a.k, count(b.name) AS c FROM jf a LEFT JOIN jc b ON a.g = b.w GROUP BY a.k) x "
                 + "GROUP BY c"));
         q.add(new Query("SELECT a.g, count(*), count(t.n) FROM jf a LEFT JOIN jt t ON a.s = t.s GROUP BY a.g"));
+        // an OR across the inputs implies an OR on each, filtered in the chunks (NULLs in the branches' columns)
+        q.add(new Query("SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k WHERE (a.g = 1 AND b.w > 10) OR (a.g = 2 AND b.name = 'n3') "
+                + "OR (a.s IS NULL AND b.w < 5)"));
+        q.add(new Query("SELECT a.k, t.label FROM jf a JOIN jt t ON a.s = t.s WHERE (a.v > 100 AND t.n < 3) OR (a.d < 0 AND t.label = 'cold')"));
         // inputs reduced by a small filtered input's keys (semi-join reduction, key filters in the chunk statements):
         // strings compared as Hive does ('Red' is not 'red', '' is a key, NULL none)
         q.add(new Query("SELECT a.k, t.label FROM jf a JOIN jt t ON a.s = t.s WHERE t.n < 4"));

@@ -23,7 +23,8 @@ import org.apache.calcite.tools.RelBuilder;
  *       ({@link SetOperations});
  *   <li>{@code GROUPING SETS}, {@code ROLLUP} and {@code CUBE} become a union of plain aggregates;
  *   <li>{@code COUNT(DISTINCT …)} and other distinct aggregates become two-level aggregates;
- *   <li>conjuncts shared by all branches of an OR are pulled out of it (join keys stated per branch);
+ *   <li>conjuncts shared by all branches of an OR are pulled out of it (join keys stated per branch), and an OR across
+ *       a join's inputs adds the OR it implies on each input;
  *   <li>an aggregate of a LEFT join's right columns grouped on left columns is computed on the right input first
  *       ({@link LeftJoinAggregates}, eager aggregation);
  *   <li>inner joins are reordered so co-located and replicated tables join first, inside the chunks;
@@ -92,7 +93,10 @@ public final class LogicalOptimizer {
         // mixing DISTINCT and plain aggregates expands into GROUPING SETS: expand those too
         r = GroupingSetsExpander.expand(r, builder);
         r = CommonFactors.pull(r);
-        r = run(r, FILTERS_INTO_JOINS);
+        // an OR across a join's inputs implies an OR on each input alone, which the chunks can filter by (TPC-H Q19's three
+        // kinds of part): added beside the condition, which stays whole; twice, to reach the joins below
+        r = run(ImpliedFilters.add(r), FILTERS_INTO_JOINS);
+        r = run(ImpliedFilters.add(r), FILTERS_INTO_JOINS);
         r = LeftJoinAggregates.rewrite(r, builder);
         r = JoinOrder.reorder(r, builder);
         r = run(r, PUSH_DOWN);

@@ -119,6 +119,9 @@ class TpchPlanTest {
         // Q22's NOT EXISTS looks up the orders of the customers of seven country codes: only theirs are read
         assertThat(planner.plan(catalog, queries().get(21).query(), PlanningOptions.DEFAULTS).explain(false))
                 .containsPattern("Keys: only rows whose o_custkey is among the keys stage \\d+ writes");
+        // Q19's OR of three kinds of part, each with its lineitem quantities: the part chunks return those kinds only
+        assertThat(pushedSql(19)).anyMatch(sql -> sql.contains("FROM \"part\"") && sql.contains("WHERE")
+                && sql.contains("'Brand#12'") && sql.contains("'Brand#34'"));
         // Q13 counts each customer's orders in the chunks, grouped on the customer key, before the LEFT join
         assertThat(pushedSql(13)).anyMatch(sql -> sql.contains("COUNT(\"o_orderkey\")") && sql.contains("GROUP BY \"o_custkey\""));
         // an input joined inside the chunks with the filtered one is not reduced by it: Q21's suppliers of one nation
