@@ -167,13 +167,9 @@ final class SemiJoinReduction extends RelShuttleImpl {
             return false;
         }
         for (RexNode c : conditions) {
-            if (c.getKind() == SqlKind.EQUALS && c instanceof RexCall call
-                    && call.getOperands().get(0) instanceof RexInputRef a && call.getOperands().get(1) instanceof RexInputRef b) {
-                int ia = a.getIndex();
-                int ib = b.getIndex();
-                if (within(ia, start, r) && within(ib, start, s) || within(ia, start, s) && within(ib, start, r)) {
-                    return true;
-                }
+            int[] ab = columnsEqual(c);
+            if (ab != null && (within(ab[0], start, r) && within(ab[1], start, s) || within(ab[0], start, s) && within(ab[1], start, r))) {
+                return true;
             }
         }
         return false;
@@ -204,12 +200,10 @@ final class SemiJoinReduction extends RelShuttleImpl {
             int leftWidth = j.getLeft().getRowType().getFieldCount();
             candidates(field < leftWidth ? j.getLeft() : j.getRight(), field < leftWidth ? field : field - leftWidth, out);
             for (RexNode c : RelOptUtil.conjunctions(j.getCondition())) {
-                if (c.getKind() == SqlKind.EQUALS && c instanceof RexCall call
-                        && call.getOperands().get(0) instanceof RexInputRef a && call.getOperands().get(1) instanceof RexInputRef b) {
-                    int other = a.getIndex() == field ? b.getIndex() : b.getIndex() == field ? a.getIndex() : -1;
-                    if (other >= 0 && (other < leftWidth) != (field < leftWidth)) {
-                        candidates(other < leftWidth ? j.getLeft() : j.getRight(), other < leftWidth ? other : other - leftWidth, out);
-                    }
+                int[] ab = columnsEqual(c);
+                int other = ab == null ? -1 : ab[0] == field ? ab[1] : ab[1] == field ? ab[0] : -1;
+                if (other >= 0 && (other < leftWidth) != (field < leftWidth)) {
+                    candidates(other < leftWidth ? j.getLeft() : j.getRight(), other < leftWidth ? other : other - leftWidth, out);
                 }
             }
         }
@@ -246,10 +240,10 @@ final class SemiJoinReduction extends RelShuttleImpl {
             parent[i] = i;
         }
         for (RexNode c : conditions) {
-            if (c.getKind() == SqlKind.EQUALS && c instanceof RexCall call
-                    && call.getOperands().get(0) instanceof RexInputRef a && call.getOperands().get(1) instanceof RexInputRef b) {
-                int ra = root(parent, a.getIndex());
-                int rb = root(parent, b.getIndex());
+            int[] ab = columnsEqual(c);
+            if (ab != null) {
+                int ra = root(parent, ab[0]);
+                int rb = root(parent, ab[1]);
                 parent[Math.max(ra, rb)] = Math.min(ra, rb);
             }
         }
@@ -257,6 +251,15 @@ final class SemiJoinReduction extends RelShuttleImpl {
             parent[i] = root(parent, i);
         }
         return parent;
+    }
+
+    /** The two fields of an equality of two columns ({@code $a = $b}); null for any other condition. */
+    private static int[] columnsEqual(RexNode c) {
+        if (c.getKind() == SqlKind.EQUALS && c instanceof RexCall call
+                && call.getOperands().get(0) instanceof RexInputRef a && call.getOperands().get(1) instanceof RexInputRef b) {
+            return new int[] {a.getIndex(), b.getIndex()};
+        }
+        return null;
     }
 
     private static int root(int[] parent, int i) {
