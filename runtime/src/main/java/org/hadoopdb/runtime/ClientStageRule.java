@@ -75,7 +75,8 @@ final class ClientStageRule {
         }
         if (KeyFilters.has(stage)) {
             return new Decision(stage, Verdict.AT_START, -1, name + " is placed when it starts: its chunk statements are filtered "
-                    + "by the keys " + KeyFilters.keyStages(stage) + " writes; in the client if at most " + count(maxRows) + " rows ("
+                    + "by the keys " + KeyFilters.keyStages(stage) + " writes (if at most " + ConfigKeys.KEY_FILTER_MAX_KEYS.name()
+                    + "); in the client if at most " + count(maxRows) + " rows ("
                     + ConfigKeys.CLIENT_STAGE_MAX_ROWS.name() + ") enter it then" + (stage.mapOnly() ? "" : " and it needs one reducer")
                     + ", else as a job");
         }
