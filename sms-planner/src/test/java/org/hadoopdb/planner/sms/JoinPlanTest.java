@@ -39,6 +39,23 @@ class JoinPlanTest {
     }
 
     @Test
+    void anOrAcrossARepartitionedJoinFiltersEachInputByWhatItImplies() {
+        String or = " WHERE (r.pageRank > 10 AND uv.duration < 5 AND uv.adRevenue > 1.0) OR (r.pageRank < 3 AND uv.visitDate > DATE '2000-01-01')";
+        // joined on a column that is not uservisits' key: each input keeps only what some branch allows, in its chunks;
+        // the FLOAT comparison (a CASE in PostgreSQL, for Hive's NaN) is left in the join only
+        String repartitioned = plan("SELECT r.pageURL, uv.sourceIP FROM rankings r JOIN uservisits uv ON r.pageURL = uv.sourceIP" + or)
+                .explain(false);
+        assertThat(repartitioned.lines().filter(l -> l.strip().startsWith("SQL:") && l.contains("FROM \"rankings\"")))
+                .singleElement().asString().contains("WHERE \"pagerank\" < 3 OR \"pagerank\" > 10");
+        assertThat(repartitioned.lines().filter(l -> l.strip().startsWith("SQL:") && l.contains("FROM \"uservisits\"")))
+                .singleElement().asString().contains("\"duration\" < 5").contains("\"visitdate\" >").doesNotContain("\"adrevenue\" >");
+        // joined inside the chunks on the key, PostgreSQL sees the whole OR where the rows are: nothing is added
+        String colocated = firstSql(plan("SELECT r.pageURL, uv.sourceIP FROM rankings r JOIN uservisits uv ON r.pageURL = uv.destURL" + or)
+                .plan());
+        assertThat(colocated.split("\"pagerank\" > 10", -1)).hasSize(2);
+    }
+
+    @Test
     void thePapersJoinTaskRunsTheJoinAndPartialAggregateInEveryChunk() {
         QueryPlanner.PlannedQuery q = plan("SELECT sourceIP, SUM(adRevenue) AS totalRevenue, AVG(pageRank) AS avgPageRank "
                 + "FROM Rankings R JOIN UserVisits UV ON R.pageURL = UV.destURL "
