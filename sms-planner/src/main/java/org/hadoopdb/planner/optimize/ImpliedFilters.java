@@ -111,9 +111,8 @@ final class ImpliedFilters extends RelShuttleImpl {
             return false;
         }
         for (RexNode c : RelOptUtil.conjunctions(join.getCondition())) {
-            if (c.getKind() == SqlKind.EQUALS && c instanceof RexCall call && call.getOperands().get(0) instanceof RexInputRef a
-                    && call.getOperands().get(1) instanceof RexInputRef b
-                    && java.util.Set.of(a.getIndex(), b.getIndex()).equals(java.util.Set.of(left.keyField(), right.keyField()))) {
+            int[] ab = SemiJoinReduction.columnsEqual(c);
+            if (ab != null && java.util.Set.of(ab[0], ab[1]).equals(java.util.Set.of(left.keyField(), right.keyField()))) {
                 return true;
             }
         }

@@ -257,11 +257,9 @@ final class JoinOrder extends RelShuttleImpl {
     /** A condition {@code k = f} (either way round) with k one of {@code keys}. */
     private static boolean equated(List<RexNode> conditions, Set<Integer> keys, int field) {
         for (RexNode c : conditions) {
-            if (c instanceof RexCall call && call.getKind() == SqlKind.EQUALS
-                    && call.getOperands().get(0) instanceof RexInputRef a && call.getOperands().get(1) instanceof RexInputRef b) {
-                if (keys.contains(a.getIndex()) && b.getIndex() == field || keys.contains(b.getIndex()) && a.getIndex() == field) {
-                    return true;
-                }
+            int[] ab = SemiJoinReduction.columnsEqual(c);
+            if (ab != null && (keys.contains(ab[0]) && ab[1] == field || keys.contains(ab[1]) && ab[0] == field)) {
+                return true;
             }
         }
         return false;

@@ -254,7 +254,7 @@ final class SemiJoinReduction extends RelShuttleImpl {
     }
 
     /** The two fields of an equality of two columns ({@code $a = $b}); null for any other condition. */
-    private static int[] columnsEqual(RexNode c) {
+    static int[] columnsEqual(RexNode c) {
         if (c.getKind() == SqlKind.EQUALS && c instanceof RexCall call
                 && call.getOperands().get(0) instanceof RexInputRef a && call.getOperands().get(1) instanceof RexInputRef b) {
             return new int[] {a.getIndex(), b.getIndex()};
