@@ -102,10 +102,10 @@ final class RunTimePlanner {
         for (Stage s : folded.stages()) {
             boolean raise = s.id() == raisable;
             ClientStageRule.Decision client = ClientStageRule.decide(s, maxRows, stage -> sizing.count(stage, raise, () -> asked.of(stage)),
-                    stage -> asked.of(stage).rows());
+                    asked::of);
             why.add(client.why());
             switch (client.verdict()) {
-                case IN_CLIENT -> runs.add(new StageRun(s, inClient(s)));
+                case IN_CLIENT -> runs.add(new StageRun(s, client.cap() > 0 ? inClient(s, client.cap()) : inClient(s)));
                 case AT_START -> runs.add(new StageRun(s, new WhenSmall(maxRows, inClient(s), new Job(reducers(s, raise, asked)))));
                 case JOB -> {
                     Reducers reducers = reducers(s, raise, asked);
@@ -125,7 +125,12 @@ final class RunTimePlanner {
      * reducer (the rule ran it in the client because it needs one), or none for a map-only stage.
      */
     private InClient inClient(Stage stage) {
-        return new InClient(Math.max(1, config.get(ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS)),
+        return inClient(stage, Long.MAX_VALUE);
+    }
+
+    /** As {@link #inClient(Stage)}, holding at most {@code maxRows} rows. */
+    private InClient inClient(Stage stage, long maxRows) {
+        return new InClient(Math.max(1, Math.min(maxRows, config.get(ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS))),
                 Math.max(1, config.get(ConfigKeys.CLIENT_STAGE_MAX_BUFFER_BYTES)), new Job(new Fixed(stage.mapOnly() ? 0 : 1)));
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import org.hadoopdb.catalog.config.ConfigKeys;
 import org.hadoopdb.connector.row.Row;
@@ -62,9 +63,10 @@ final class ShuffleBuffer {
             long n = rows.incrementAndGet();
             long b = bytes.addAndGet(kept.estimatedBytes() + key.length() + ENTRY_OVERHEAD);
             if (n > maxRows || b > maxBytes) {
-                throw new Full("more than " + n + " rows (" + b + " bytes) reached the client, past "
-                        + ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS.name() + " = " + maxRows + " or "
-                        + ConfigKeys.CLIENT_STAGE_MAX_BUFFER_BYTES.name() + " = " + maxBytes);
+                // the caps are the mode's: the buffered-rows and bytes settings, or fewer rows for a stage on trial
+                throw new Full(String.format(Locale.ROOT, "more than %,d rows (%,d bytes) reached the client, past its caps of "
+                        + "%,d rows or %,d bytes (%s, %s)", n, b, maxRows, maxBytes, ConfigKeys.CLIENT_STAGE_MAX_BUFFERED_ROWS.name(),
+                        ConfigKeys.CLIENT_STAGE_MAX_BUFFER_BYTES.name()));
             }
         };
     }

@@ -13,6 +13,7 @@ import org.hadoopdb.hiveql.parse.HiveQlParser;
 import org.hadoopdb.planner.plan.QueryPlan;
 import org.hadoopdb.planner.plan.Stage;
 import org.hadoopdb.planner.sms.PlanningOptions;
+import org.hadoopdb.runtime.mr.StageSizes;
 import org.junit.jupiter.api.Test;
 
 /** When a stage runs in the client, is placed when it starts, or runs as a job, and the reasons EXPLAIN gives. */
@@ -42,12 +43,16 @@ class ClientStageRuleTest {
     }
 
     private ClientStageRule.Decision decide(Stage stage, long maxRows, int reducers, double rows) {
+        return decide(stage, maxRows, reducers, new StageSizes.Estimate(rows, (long) Math.max(0, rows) * 20, false));
+    }
+
+    private ClientStageRule.Decision decide(Stage stage, long maxRows, int reducers, StageSizes.Estimate estimate) {
         return ClientStageRule.decide(stage, maxRows, s -> {
             asked.add("r" + s.id());
             return reducers;
         }, s -> {
             asked.add("e" + s.id());
-            return rows;
+            return estimate;
         });
     }
 
@@ -76,6 +81,24 @@ class ClientStageRuleTest {
         assertThat(over.inClient()).isFalse();
         assertThat(over.why()).endsWith("runs as a job: PostgreSQL estimates 501 rows enter it, more than "
                 + "hadoopdb.exec.client-stage.max-rows = 500");
+    }
+
+    @Test
+    void anUpperBoundPastMaxRowsIsTriedInTheClientHoldingFewRows() throws Exception {
+        // PostgreSQL counts SUBSTR(sourceip, 1, 7)'s groups as the addresses': 1,050 groups estimated at millions
+        Stage stage = plan(AGGREGATION).stages().get(0);
+        ClientStageRule.Decision tried = decide(stage, 1_000_000, 1, new StageSizes.Estimate(4_900_800, 98_016_000, true));
+        assertThat(tried.inClient()).isTrue();
+        assertThat(tried.cap()).isEqualTo(ClientStageRule.TRIAL_ROWS);
+        assertThat(tried.why()).isEqualTo("Stage " + stage.id() + " is tried in the client: PostgreSQL's 4,900,800 rows count the "
+                + "groups of a GROUP BY on an expression, an upper bound; it runs as a job if more than 100,000 rows arrive");
+        assertThat(decide(stage, 50_000, 1, new StageSizes.Estimate(4_900_800, 98_016_000, true)).cap()).isEqualTo(50_000);
+        // the same count as an estimate of columns' groups keeps the job
+        ClientStageRule.Decision estimated = decide(stage, 1_000_000, 1, new StageSizes.Estimate(4_900_800, 98_016_000, false));
+        assertThat(estimated.inClient()).isFalse();
+        assertThat(estimated.cap()).isZero();
+        // and an upper bound within max-rows runs in the client with the usual caps
+        assertThat(decide(stage, 1_000_000, 1, new StageSizes.Estimate(900, 18_000, true)).cap()).isZero();
     }
 
     @Test

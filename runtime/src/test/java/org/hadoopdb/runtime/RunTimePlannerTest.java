@@ -109,6 +109,19 @@ class RunTimePlannerTest {
     }
 
     @Test
+    void anAggregateOnAnExpressionEstimatedPastMaxRowsIsTriedInTheClientHoldingFewRows() throws Exception {
+        QueryPlan plan = plan("SELECT SUBSTR(sourceip, 1, 7), SUM(adrevenue) FROM uservisits GROUP BY SUBSTR(sourceip, 1, 7)",
+                MANY_REDUCERS);
+        Stage stage = plan.stages().get(0);
+
+        ExecutionPlan exec = decide(plan, Map.of(), 1, new StageSizes.Estimate(4_900_800, 98_016_000, true));
+
+        assertThat(exec.stages()).extracting(ExecutionPlan.StageRun::mode).containsExactly(new InClient(100_000, 256 * MB,
+                new Job(new Fixed(1))));
+        assertThat(exec.explanation()).first().asString().startsWith("Stage " + stage.id() + " is tried in the client");
+    }
+
+    @Test
     void aLargeMapOnlyResultRunsAsAMapOnlyJob() throws Exception {
         QueryPlan plan = plan(SELECTION, MANY_REDUCERS);
         Stage stage = plan.stages().get(0);

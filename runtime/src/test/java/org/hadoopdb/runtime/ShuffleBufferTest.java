@@ -87,7 +87,8 @@ class ShuffleBufferTest {
         a.accept(Row.of(SCHEMA, 3L, "c"));
         assertThatThrownBy(() -> b.accept(Row.of(SCHEMA, 4L, "d"))).isInstanceOf(ShuffleBuffer.Full.class)
                 .hasMessageStartingWith("more than 4 rows (")
-                .hasMessageContaining("past hadoopdb.exec.client-stage.max-buffered-rows = 3 or hadoopdb.exec.client-stage.max-buffer-bytes");
+                .hasMessageContaining("past its caps of 3 rows or 1,048,576 bytes (hadoopdb.exec.client-stage.max-buffered-rows, "
+                        + "hadoopdb.exec.client-stage.max-buffer-bytes)");
     }
 
     @Test
@@ -99,7 +100,7 @@ class ShuffleBufferTest {
             for (int i = 0; i < 20; i++) {
                 sink.accept(Row.of(SCHEMA, 1L, "x".repeat(100)));
             }
-        }).isInstanceOf(ShuffleBuffer.Full.class).hasMessageContaining("max-buffer-bytes = 1000");
+        }).isInstanceOf(ShuffleBuffer.Full.class).hasMessageContaining("past its caps of 1,000 rows or 1,000 bytes");
         assertThat(buffer.rows()).isLessThan(10);
     }
 }

@@ -282,6 +282,25 @@ class ClientStageDifferentialIT {
     }
 
     @Test
+    void anAggregateOnAnExpressionEstimatedPastMaxRowsIsTriedInTheClient() throws SQLException {
+        // PostgreSQL counts qty % 5's groups as qty's values (about 50 a chunk): past max-rows = 100, an upper bound
+        // only; six groups a chunk arrive, so the trial holds and no job runs
+        Session small = session("100", false);
+        String fits = "SELECT qty % 5, COUNT(*), SUM(amount) FROM cs_events GROUP BY qty % 5";
+        assertThat(runTime(small, fits)).containsPattern("Stage \\d+ is tried in the client: PostgreSQL's [\\d,]+ rows count the "
+                + "groups of a GROUP BY on an expression, an upper bound; it runs as a job if more than 100 rows arrive");
+        Recorder progress = new Recorder();
+        assertThat(rows(small, fits, progress))
+                .containsExactlyInAnyOrderElementsOf(new Differential(small, engine, reference, "cs_reference", 9).postgres(fits));
+        assertThat(progress.jobs).contains(ProgressListener.CLIENT_STAGE).noneMatch(j -> j.startsWith("job_"));
+        // with max-rows = 10 the trial holds 10 rows: the first letters of the groups are more, and a job answers
+        Session tiny = session("10", false);
+        String outgrows = "SELECT SUBSTR(grp, 1, 1), COUNT(*), MAX(day) FROM cs_events GROUP BY SUBSTR(grp, 1, 1)";
+        assertThat(runTime(tiny, outgrows)).contains("is tried in the client");
+        assertAnswerFromTheClientAndAJob(tiny, outgrows);
+    }
+
+    @Test
     void aCancelledClientStageFailsAndTheSessionRunsOn() {
         try (Session s = engine.openSession(Map.of("hadoopdb.exec.client-stage.max-rows", ON))) {
             StatementListener cancelAtStart = new Recorder() {
