@@ -19,7 +19,9 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapred.MapTask;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
@@ -429,6 +431,13 @@ public final class QueryExecutor {
                 }
                 job.setSortComparatorClass(SortKey.Comparator.class);
                 job.setGroupingComparatorClass(SortKey.GroupComparator.class);
+                // sorts the keys by their leading bytes in memory; Hadoop's buffer where it refuses or past memory
+                // (a collector the user configured stays: only Hadoop's default is replaced)
+                String collector = job.getConfiguration().get(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR);
+                if (collector == null || collector.equals(MapTask.MapOutputBuffer.class.getName())) {
+                    job.getConfiguration().set(MRJobConfig.MAP_OUTPUT_COLLECTOR_CLASS_ATTR,
+                            org.hadoopdb.runtime.mr.PrefixSortCollector.class.getName() + "," + MapTask.MapOutputBuffer.class.getName());
+                }
                 job.setReducerClass(StageReducer.class);
                 job.setNumReduceTasks(reducers);
             }

@@ -45,6 +45,21 @@ public final class SortKey implements WritableComparable<SortKey> {
         return bytes.length();
     }
 
+    /**
+     * The first eight key bytes as an unsigned big-endian number, zero-padded: for two keys,
+     * {@code Long.compareUnsigned(a.prefix(), b.prefix())} is the sign of {@code a.compareTo(b)} when
+     * not zero, so a sort can order most keys by one number and compare the bytes of ties only.
+     */
+    public long prefix() {
+        byte[] b = bytes.array();
+        int n = Math.min(8, bytes.length());
+        long p = 0;
+        for (int i = 0; i < n; i++) {
+            p |= (b[i] & 0xFFL) << (56 - 8 * i);
+        }
+        return p;
+    }
+
     /** Length of the group prefix: the encoding of the grouping columns. */
     public int groupLength() {
         return groupLength;
