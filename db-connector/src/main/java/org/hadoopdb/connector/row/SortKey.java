@@ -51,11 +51,15 @@ public final class SortKey implements WritableComparable<SortKey> {
      * not zero, so a sort can order most keys by one number and compare the bytes of ties only.
      */
     public long prefix() {
-        byte[] b = bytes.array();
-        int n = Math.min(8, bytes.length());
+        return prefix(bytes.array(), 0, bytes.length());
+    }
+
+    /** The eight bytes of {@code b} from {@code from} (not past {@code end}) as an unsigned big-endian number, zero-padded. */
+    public static long prefix(byte[] b, int from, int end) {
+        int n = Math.min(8, end - from);
         long p = 0;
         for (int i = 0; i < n; i++) {
-            p |= (b[i] & 0xFFL) << (56 - 8 * i);
+            p |= (b[from + i] & 0xFFL) << (56 - 8 * i);
         }
         return p;
     }

@@ -2,6 +2,7 @@ package org.hadoopdb.runtime.mr;
 
 import java.util.Arrays;
 import org.apache.hadoop.io.WritableUtils;
+import org.hadoopdb.connector.row.SortKey;
 
 /**
  * The order of a map's serialized records by partition, then by {@link org.hadoopdb.connector.row.SortKey}
@@ -131,16 +132,6 @@ final class KeyOrder {
 
     /** Eight key bytes of record r from {@code offset} as an unsigned number, zero-padded past the key's end. */
     private long prefixAt(byte[] b, int r, int offset) {
-        int from = keyStart(b, r) + offset;
-        int end = valueStarts[r];
-        long p = 0;
-        for (int i = 0; i < 8; i++) {
-            int at = from + i;
-            if (at < end) {
-                p |= (b[at] & 0xFFL) << (56 - 8 * i);
-            }
-        }
-        return p;
+        return SortKey.prefix(b, Math.min(keyStart(b, r) + offset, valueStarts[r]), valueStarts[r]);
     }
-
 }
