@@ -162,8 +162,8 @@ public final class SortKey implements WritableComparable<SortKey> {
         return h;
     }
 
-    /** Offset of the key bytes in a serialized key starting at {@code s}. */
-    private static int bytesStart(byte[] b, int s) {
+    /** Offset of the key bytes in a serialized key starting at {@code s} (after its two lengths). */
+    public static int bytesStart(byte[] b, int s) {
         int n1 = WritableUtils.decodeVIntSize(b[s]);
         return s + n1 + WritableUtils.decodeVIntSize(b[s + n1]);
     }

@@ -1,7 +1,6 @@
 package org.hadoopdb.runtime.mr;
 
 import java.util.Arrays;
-import org.apache.hadoop.io.WritableUtils;
 import org.hadoopdb.connector.row.SortKey;
 
 /**
@@ -113,25 +112,19 @@ final class KeyOrder {
     }
 
     private void sortByBytes(byte[] b, int[] order, int from, int to) {
+        SortKey.Comparator keys = new SortKey.Comparator();
         Integer[] run = new Integer[to - from];
         for (int k = from; k < to; k++) {
             run[k - from] = order[k];
         }
-        Arrays.sort(run, (x, y) -> Arrays.compareUnsigned(b, keyStart(b, x), valueStarts[x], b, keyStart(b, y), valueStarts[y]));
+        Arrays.sort(run, (x, y) -> keys.compare(b, starts[x], valueStarts[x] - starts[x], b, starts[y], valueStarts[y] - starts[y]));
         for (int k = from; k < to; k++) {
             order[k] = run[k - from];
         }
     }
 
-    /** Where record r's key bytes start: after the serialized key's two lengths. */
-    private int keyStart(byte[] b, int r) {
-        int s = starts[r];
-        int n1 = WritableUtils.decodeVIntSize(b[s]);
-        return s + n1 + WritableUtils.decodeVIntSize(b[s + n1]);
-    }
-
     /** Eight key bytes of record r from {@code offset} as an unsigned number, zero-padded past the key's end. */
     private long prefixAt(byte[] b, int r, int offset) {
-        return SortKey.prefix(b, Math.min(keyStart(b, r) + offset, valueStarts[r]), valueStarts[r]);
+        return SortKey.prefix(b, Math.min(SortKey.bytesStart(b, starts[r]) + offset, valueStarts[r]), valueStarts[r]);
     }
 }

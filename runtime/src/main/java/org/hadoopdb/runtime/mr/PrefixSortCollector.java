@@ -202,8 +202,7 @@ public final class PrefixSortCollector<K, V> implements MapOutputCollector<K, V>
         K key = null;
         V value = null;
         for (int i = 0; i < count; i++) {
-            int end = i + 1 < count ? starts[i + 1] : data.getLength();
-            in.reset(data.getData(), starts[i], end - starts[i]);
+            in.reset(data.getData(), starts[i], end(i) - starts[i]);
             key = keys.deserialize(key);
             value = values.deserialize(value);
             buffer.collect(key, value, partitionOf[i]);
@@ -218,6 +217,11 @@ public final class PrefixSortCollector<K, V> implements MapOutputCollector<K, V>
         starts = null;
         valueStarts = null;
         partitionOf = null;
+    }
+
+    /** Where record r's value ends: where the next record starts, or the end of the data. */
+    private int end(int r) {
+        return r + 1 < count ? starts[r + 1] : data.getLength();
     }
 
     /** Writes the map output file, one IFile segment per partition in order, and its index. */
@@ -236,9 +240,8 @@ public final class PrefixSortCollector<K, V> implements MapOutputCollector<K, V>
                 try {
                     while (at < count && partitionOf[order[at]] == p) {
                         int r = order[at++];
-                        int end = r + 1 < count ? starts[r + 1] : data.getLength();
                         key.reset(b, starts[r], valueStarts[r] - starts[r]);
-                        value.reset(b, valueStarts[r], end - valueStarts[r]);
+                        value.reset(b, valueStarts[r], end(r) - valueStarts[r]);
                         writer.append(key, value);
                     }
                 } finally {
