@@ -144,6 +144,12 @@ class JoinDifferentialIT {
         q.add(new Query("SELECT a.k FROM jf a WHERE EXISTS (SELECT 1 FROM jc b WHERE b.k = a.k AND EXISTS (SELECT 1 FROM jt t WHERE t.n = b.w))"));
         q.add(new Query("SELECT k FROM jf a WHERE NOT EXISTS (SELECT * FROM jc b, jr r WHERE b.k = a.k AND b.w = r.g AND r.gname <> 'group3')"));
         q.add(new Query("SELECT k FROM jf a WHERE EXISTS (SELECT * FROM jc b, jr r WHERE b.k = a.k AND b.w = r.g AND r.gname <> 'group3')"));
+        // a filtered replicated table joined only with a chunked table other than the largest joins it in its chunks
+        // (JoinOrder's satellites); one filtered only by an OR over two replicated tables gets the filter it implies
+        q.add(new Query("SELECT a.k, t.label, r.gname FROM jf a, jt t, jr r WHERE a.s = t.s AND t.n = r.g"
+                + " AND r.gname IN ('group1', 'group2', 'group4')"));
+        q.add(new Query("SELECT a.k, t.label, r1.gname, r2.gname FROM jf a, jt t, jr r1, jr r2 WHERE a.s = t.s AND t.n = r1.g"
+                + " AND a.g = r2.g AND ((r1.gname = 'group1' AND r2.gname = 'group2') OR (r1.gname = 'group3' AND r2.gname <> 'group5'))"));
         q.add(new Query("SELECT k, (SELECT MAX(w) FROM jc) FROM jf WHERE k < 5"));
         q.add(new Query("SELECT k FROM jf WHERE v > (SELECT AVG(v) FROM jf)"));
         q.add(new Query("SELECT a.k FROM jf a WHERE a.v > (SELECT AVG(b.v) FROM jf b WHERE b.g = a.g)"));

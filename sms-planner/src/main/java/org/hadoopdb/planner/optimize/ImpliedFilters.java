@@ -139,7 +139,7 @@ final class ImpliedFilters extends RelShuttleImpl {
     }
 
     /** The OR of each branch's plain conditions on {@code side}'s columns only; null when a branch has none. */
-    private static RexNode onSide(RexNode or, ImmutableBitSet side, RexBuilder rex) {
+    static RexNode onSide(RexNode or, ImmutableBitSet side, RexBuilder rex) {
         List<RexNode> branches = new ArrayList<>();
         for (RexNode branch : RelOptUtil.disjunctions(or)) {
             List<RexNode> mine = new ArrayList<>();

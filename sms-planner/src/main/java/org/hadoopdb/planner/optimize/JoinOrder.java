@@ -2,8 +2,10 @@ package org.hadoopdb.planner.optimize;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
@@ -14,6 +16,7 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexBuilder;
@@ -34,7 +37,10 @@ import org.hadoopdb.planner.analyze.HadoopDbTable;
  * first joins the tables co-located with it on their partitioning keys (a table grouped on its key, as
  * {@code IN (SELECT key … GROUP BY key HAVING …)} becomes, counts too: its groups stay in the chunks),
  * then the replicated tables connected to them, and only then the inputs that need a repartition,
- * smallest first; inputs joined by no condition come last. The result keeps the original column order.
+ * smallest first; inputs joined by no condition come last. A filtered replicated table joined by equalities with
+ * one of those other inputs only (TPC-H's nations of one region, joined with suppliers) is joined with it first,
+ * inside its chunks ({@link #satellites}): what leaves them is already filtered, and its keys can filter the large
+ * input. The result keeps the original column order.
  */
 final class JoinOrder extends RelShuttleImpl {
     private final RelBuilder builder;
@@ -96,9 +102,10 @@ final class JoinOrder extends RelShuttleImpl {
             total += leaves.get(i).getRowType().getFieldCount();
         }
         Set<Integer> keyFields = new HashSet<>();
-        List<Integer> order = choose(info, conditions, keyFields);
+        Map<Integer, List<Integer>> satellites = new HashMap<>();
+        List<Integer> order = choose(info, leaves, conditions, keyFields, satellites);
         int firstKey = info.get(order.get(0)).keyField();
-        return rebuildInOrder(original, leaves, sameKey(conditions, firstKey, keyFields), start, total, order);
+        return rebuildInOrder(original, leaves, sameKey(conditions, firstKey, keyFields), start, total, order, satellites);
     }
 
     /**
@@ -133,10 +140,13 @@ final class JoinOrder extends RelShuttleImpl {
      *
      * @param keyFields filled with the partitioning key fields of the first input and of the inputs co-located with it
      */
-    private static List<Integer> choose(List<Leaf> leaves, List<RexNode> conditions, Set<Integer> keyFields) {
+    private static List<Integer> choose(List<Leaf> leaves, List<RelNode> inputs, List<RexNode> conditions, Set<Integer> keyFields,
+                                        Map<Integer, List<Integer>> satellites) {
         int n = leaves.size();
         List<Integer> order = new ArrayList<>();
+        // used: joined so far; taken: joined or waiting to join with its host
         BitSet used = new BitSet();
+        BitSet taken = new BitSet();
         int first = -1;
         for (int i = 0; i < n; i++) {
             if (leaves.get(i).chunked() && (first < 0 || leaves.get(i).rows() > leaves.get(first).rows())) {
@@ -146,8 +156,12 @@ final class JoinOrder extends RelShuttleImpl {
         if (first < 0) {
             return identity(n);
         }
+        satellites.putAll(satellites(leaves, inputs, conditions, first));
+        // a satellite is placed with its host, never on its own
+        satellites.values().forEach(list -> list.forEach(taken::set));
         order.add(first);
         used.set(first);
+        taken.set(first);
         boolean local = true;
         PartitioningScheme scheme = leaves.get(first).scheme();
         if (leaves.get(first).keyField() >= 0) {
@@ -160,7 +174,7 @@ final class JoinOrder extends RelShuttleImpl {
             if (local) {
                 for (int i = 0; i < n && next < 0; i++) {
                     Leaf l = leaves.get(i);
-                    if (!used.get(i) && l.chunked() && l.keyField() >= 0 && colocated(scheme, l.scheme())
+                    if (!taken.get(i) && l.chunked() && l.keyField() >= 0 && colocated(scheme, l.scheme())
                             && equated(conditions, keyFields, l.keyField())) {
                         next = i;
                         keyFields.add(l.keyField());
@@ -169,7 +183,7 @@ final class JoinOrder extends RelShuttleImpl {
                 // an equality first: a condition such as a <> b alone makes a join a filtered cross product
                 for (boolean equi : new boolean[] {true, false}) {
                     for (int i = 0; i < n && next < 0; i++) {
-                        if (!used.get(i) && !leaves.get(i).chunked() && connected(conditions, leaves, used, i, equi)) {
+                        if (!taken.get(i) && !leaves.get(i).chunked() && connected(conditions, leaves, used, i, equi)) {
                             next = i;
                         }
                     }
@@ -178,7 +192,7 @@ final class JoinOrder extends RelShuttleImpl {
             for (boolean equi : new boolean[] {true, false}) {
                 if (next < 0) {
                     for (int i = 0; i < n; i++) {
-                        if (!used.get(i) && connected(conditions, leaves, used, i, equi)
+                        if (!taken.get(i) && connected(conditions, leaves, used, i, equi)
                                 && (next < 0 || leaves.get(i).rows() < leaves.get(next).rows())) {
                             next = i;
                         }
@@ -190,7 +204,7 @@ final class JoinOrder extends RelShuttleImpl {
             }
             if (next < 0) {
                 for (int i = 0; i < n; i++) {
-                    if (!used.get(i) && (next < 0 || leaves.get(i).rows() < leaves.get(next).rows())) {
+                    if (!taken.get(i) && (next < 0 || leaves.get(i).rows() < leaves.get(next).rows())) {
                         next = i;
                     }
                 }
@@ -198,38 +212,157 @@ final class JoinOrder extends RelShuttleImpl {
             }
             order.add(next);
             used.set(next);
+            taken.set(next);
+            for (int sat : satellites.getOrDefault(next, List.of())) {
+                order.add(sat);
+                used.set(sat);
+            }
         }
         return order;
     }
 
+    /**
+     * The filtered replicated inputs to join with a chunked input other than the first before it is joined with the
+     * rest, by host: each group of replicated inputs linked by equalities of columns among themselves, filtered
+     * somewhere, and linked by equalities to exactly one other input, a chunked one not joined with the first on
+     * co-located keys (the first and such inputs meet the replicated ones inside their chunks anyway). Joined with
+     * its host, the group stays in the host's chunks and filters the rows that leave them. A group filtered only by
+     * an OR over replicated inputs gets the filter it implies ({@link #impliedFilters}): {@code inputs} is changed in
+     * place.
+     */
+    static Map<Integer, List<Integer>> satellites(List<Leaf> leaves, List<RelNode> inputs, List<RexNode> conditions, int first) {
+        int n = leaves.size();
+        int[] group = new int[n];
+        for (int i = 0; i < n; i++) {
+            group[i] = i;
+        }
+        List<int[]> links = new ArrayList<>();
+        for (RexNode c : conditions) {
+            int[] ab = SemiJoinReduction.columnsEqual(c);
+            if (ab != null) {
+                int a = ownerOf(leaves, ab[0]);
+                int b = ownerOf(leaves, ab[1]);
+                if (a != b) {
+                    links.add(new int[] {a, b});
+                    if (!leaves.get(a).chunked() && !leaves.get(b).chunked()) {
+                        union(group, a, b);
+                    }
+                }
+            }
+        }
+        int fields = leaves.get(n - 1).start() + inputs.get(n - 1).getRowType().getFieldCount();
+        int[] keyGroups = SemiJoinReduction.equalityGroups(conditions, fields);
+        Map<Integer, Set<Integer>> hosts = new HashMap<>();
+        for (int[] l : links) {
+            for (int side = 0; side < 2; side++) {
+                int rep = l[side];
+                int other = l[1 - side];
+                if (!leaves.get(rep).chunked() && leaves.get(other).chunked()) {
+                    hosts.computeIfAbsent(find(group, rep), g -> new HashSet<>()).add(other);
+                }
+            }
+        }
+        Map<Integer, List<Integer>> out = new HashMap<>();
+        for (Map.Entry<Integer, Set<Integer>> e : hosts.entrySet()) {
+            if (e.getValue().size() != 1) {
+                continue;
+            }
+            int host = e.getValue().iterator().next();
+            List<Integer> members = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                if (!leaves.get(i).chunked() && find(group, i) == e.getKey()) {
+                    members.add(i);
+                }
+            }
+            if (host == first || joinedOnKeys(leaves.get(first), leaves.get(host), keyGroups)) {
+                continue;
+            }
+            if (members.stream().anyMatch(i -> SemiJoinReduction.filtered(inputs.get(i))) || impliedFilters(leaves, inputs, conditions, members)) {
+                out.computeIfAbsent(host, h -> new ArrayList<>()).addAll(members);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Filters each of {@code members} by what an OR over replicated inputs only implies on it, replacing it in
+     * {@code inputs}; true when one was added. Q7's {@code (n1.n_name = 'FRANCE' AND n2.n_name = 'GERMANY') OR …}
+     * filters each nation to the two: its suppliers (its customers) of those nations leave their chunks, not all.
+     * The OR itself stays where both are joined.
+     */
+    private static boolean impliedFilters(List<Leaf> leaves, List<RelNode> inputs, List<RexNode> conditions, List<Integer> members) {
+        boolean added = false;
+        for (int m : members) {
+            RelNode input = inputs.get(m);
+            int width = input.getRowType().getFieldCount();
+            ImmutableBitSet own = ImmutableBitSet.range(leaves.get(m).start(), leaves.get(m).start() + width);
+            for (RexNode c : conditions) {
+                ImmutableBitSet refs = RelOptUtil.InputFinder.bits(c);
+                if (c.getKind() != SqlKind.OR || !RexUtil.isDeterministic(c) || own.contains(refs) || !refs.intersects(own)
+                        || refs.asList().stream().anyMatch(g -> leaves.get(ownerOf(leaves, g)).chunked())) {
+                    continue;
+                }
+                RexNode derived = ImpliedFilters.onSide(c, own, input.getCluster().getRexBuilder());
+                if (derived != null) {
+                    input = LogicalFilter.create(input, RexUtil.shift(derived, -leaves.get(m).start()));
+                    added = true;
+                }
+            }
+            inputs.set(m, input);
+        }
+        return added;
+    }
+
+    /** Whether two chunked inputs are co-located and equated on their partitioning keys: they join in the chunks. */
+    private static boolean joinedOnKeys(Leaf a, Leaf b, int[] keyGroups) {
+        return colocated(a.scheme(), b.scheme()) && a.keyField() >= 0 && b.keyField() >= 0
+                && keyGroups[a.keyField()] == keyGroups[b.keyField()];
+    }
+
+    private static void union(int[] group, int a, int b) {
+        int ra = find(group, a);
+        int rb = find(group, b);
+        group[Math.max(ra, rb)] = Math.min(ra, rb);
+    }
+
+    private static int find(int[] group, int i) {
+        while (group[i] != i) {
+            i = group[i];
+        }
+        return i;
+    }
+
     private RelNode rebuildInOrder(LogicalJoin original, List<RelNode> leaves, List<RexNode> conditions, int[] start,
-                                   int total, List<Integer> order) {
+                                   int total, List<Integer> order, Map<Integer, List<Integer>> satellites) {
         RexBuilder rex = original.getCluster().getRexBuilder();
         // where each original (global) field is in the tree being built
         int[] position = new int[total];
         java.util.Arrays.fill(position, -1);
         List<RexNode> pending = new ArrayList<>(conditions);
+        Set<Integer> isSatellite = new HashSet<>();
+        satellites.values().forEach(isSatellite::addAll);
         int width = 0;
         for (int k = 0; k < order.size(); k++) {
             int leaf = order.get(k);
-            RelNode input = leaves.get(leaf);
-            int fields = input.getRowType().getFieldCount();
-            for (int f = 0; f < fields; f++) {
-                position[start[leaf] + f] = width + f;
+            if (isSatellite.contains(leaf)) {
+                continue; // joined with its host below
             }
-            width += fields;
-            builder.push(input);
-            if (k == 0) {
-                continue;
-            }
-            List<RexNode> now = new ArrayList<>();
-            for (RexNode c : List.copyOf(pending)) {
-                if (RelOptUtil.InputFinder.bits(c).asList().stream().allMatch(g -> position[g] >= 0)) {
-                    now.add(remap(c, position, rex));
-                    pending.remove(c);
+            int unitStart = width;
+            width = place(leaf, leaves, start, position, width);
+            builder.push(leaves.get(leaf));
+            // the host's satellites join it first: the conditions among them, on the unit's own fields
+            for (int sat : satellites.getOrDefault(leaf, List.of())) {
+                width = place(sat, leaves, start, position, width);
+                builder.push(leaves.get(sat));
+                int[] local = new int[total];
+                for (int g = 0; g < total; g++) {
+                    local[g] = position[g] >= unitStart ? position[g] - unitStart : -1;
                 }
+                builder.join(JoinRelType.INNER, RexUtil.composeConjunction(rex, ready(pending, local, rex)));
             }
-            builder.join(JoinRelType.INNER, RexUtil.composeConjunction(rex, now));
+            if (k > 0) {
+                builder.join(JoinRelType.INNER, RexUtil.composeConjunction(rex, ready(pending, position, rex)));
+            }
         }
         if (!pending.isEmpty()) {
             builder.filter(remap(RexUtil.composeConjunction(rex, pending), position, rex));
@@ -239,6 +372,27 @@ final class JoinOrder extends RelShuttleImpl {
             project.add(builder.field(position[g]));
         }
         return builder.project(project, original.getRowType().getFieldNames(), true).build();
+    }
+
+    /** Gives leaf {@code leaf}'s fields their positions from {@code width} on; returns the width after it. */
+    private static int place(int leaf, List<RelNode> leaves, int[] start, int[] position, int width) {
+        int fields = leaves.get(leaf).getRowType().getFieldCount();
+        for (int f = 0; f < fields; f++) {
+            position[start[leaf] + f] = width + f;
+        }
+        return width + fields;
+    }
+
+    /** Removes from {@code pending} the conditions whose fields all have a position, and returns them remapped. */
+    private static List<RexNode> ready(List<RexNode> pending, int[] position, RexBuilder rex) {
+        List<RexNode> now = new ArrayList<>();
+        for (RexNode c : List.copyOf(pending)) {
+            if (RelOptUtil.InputFinder.bits(c).asList().stream().allMatch(g -> position[g] >= 0)) {
+                now.add(remap(c, position, rex));
+                pending.remove(c);
+            }
+        }
+        return now;
     }
 
     private static RexNode remap(RexNode c, int[] position, RexBuilder rex) {

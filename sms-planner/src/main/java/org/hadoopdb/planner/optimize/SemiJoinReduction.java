@@ -234,7 +234,7 @@ final class SemiJoinReduction extends RelShuttleImpl {
     }
 
     /** For each field, the smallest field an equality of columns links it to (its own index when none). */
-    private static int[] equalityGroups(List<RexNode> conditions, int fields) {
+    static int[] equalityGroups(List<RexNode> conditions, int fields) {
         int[] parent = new int[fields];
         for (int i = 0; i < fields; i++) {
             parent[i] = i;
@@ -272,7 +272,8 @@ final class SemiJoinReduction extends RelShuttleImpl {
     /**
      * {@code rel} keeping only the rows whose column {@code field} is among {@code keys}' single column: a semi
      * join placed under the filters, projections, aggregates (on a group column) and joins (into the side holding
-     * the column, when that side's unmatched rows cannot appear) that pass the column on.
+     * the column, when that side's unmatched rows cannot appear, and not under a join with a replicated input) that
+     * pass the column on.
      */
     private static RelNode semiJoin(RelNode rel, int field, RelNode keys, RexBuilder rex) {
         if (rel instanceof Filter f) {
@@ -284,7 +285,7 @@ final class SemiJoinReduction extends RelShuttleImpl {
         if (rel instanceof Aggregate a && a.getGroupType() == Aggregate.Group.SIMPLE && field < a.getGroupCount()) {
             return a.copy(a.getTraitSet(), List.of(semiJoin(a.getInput(), a.getGroupSet().nth(field), keys, rex)));
         }
-        if (rel instanceof Join j) {
+        if (rel instanceof Join j && !withReplicated(j)) {
             int leftWidth = j.getLeft().getRowType().getFieldCount();
             JoinRelType type = j.getJoinType();
             if (field < leftWidth && (type == JoinRelType.INNER || type == JoinRelType.LEFT || !type.projectsRight())) {
@@ -300,8 +301,21 @@ final class SemiJoinReduction extends RelShuttleImpl {
         return LogicalJoin.create(rel, keys, List.of(), condition, java.util.Set.of(), JoinRelType.SEMI);
     }
 
+    /**
+     * True for a join (not a semi or anti join) with a replicated input: it runs inside the chunks of the other, which a
+     * semi join placed under it would leave when it is not itself chunk-local (TPC-H Q2's suppliers of EUROPE joined
+     * with nation and region in the supplier chunks, then reduced to the suppliers of the qualifying parts).
+     */
+    private static boolean withReplicated(Join j) {
+        if (!j.getJoinType().projectsRight()) {
+            return false;
+        }
+        RelMetadataQuery mq = j.getCluster().getMetadataQuery();
+        return !JoinOrder.Leaf.of(j.getLeft(), 0, mq).chunked() || !JoinOrder.Leaf.of(j.getRight(), 0, mq).chunked();
+    }
+
     /** True when a filter drops rows somewhere in {@code rel}: only then are its keys fewer than all keys. */
-    private static boolean filtered(RelNode rel) {
+    static boolean filtered(RelNode rel) {
         if (rel instanceof Filter f && !f.getCondition().isAlwaysTrue()) {
             return true;
         }

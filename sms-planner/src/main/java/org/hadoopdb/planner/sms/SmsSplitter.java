@@ -93,7 +93,8 @@ public final class SmsSplitter {
         for (StageBuilder b : ctx.stages()) {
             built.add(b.build());
         }
-        return new QueryPlan(built, new QueryPlan.FromStage(last.id()), resultSchema, ordered, ctx.notes());
+        QueryPlan.Result result = new QueryPlan.FromStage(last.id());
+        return new QueryPlan(DistinctBuildInputs.apply(built, result), result, resultSchema, ordered, ctx.notes());
     }
 
     /** The dispatch over operator kinds. */
