@@ -33,8 +33,12 @@ class KeyFiltersTest {
 
     /** Stage 1 wrote these parts (a null key among them). */
     private void partsWritten(Long... keys) throws Exception {
+        partsWritten(1, keys);
+    }
+
+    private void partsWritten(int stage, Long... keys) throws Exception {
         conf.set(StageConf.QUERY_DIR, tmp.toUri().toString());
-        StagePartFiles parts = StagePartFiles.create(conf, StageConf.stageOutput(conf, 1));
+        StagePartFiles parts = StagePartFiles.create(conf, StageConf.stageOutput(conf, stage));
         RowSink out = parts.open("part-m-00000");
         for (Long k : keys) {
             out.accept(Row.of(PARTS, "part " + k, k));
@@ -76,6 +80,33 @@ class KeyFiltersTest {
         Stage now = KeyFilters.apply(linesJoiningParts(), 2, conf);
         assertThat(source(now).sql()).isEqualTo(SQL);
         assertThat(source(now).keys()).isEmpty();
+    }
+
+    @Test
+    void filtersApplyFewestKeysFirstAndOnlyWhileTheyAreFewerThanTheRowsAChunkReturns() throws Exception {
+        partsWritten(1, 1L, 2L, 3L, 4L, 5L);
+        partsWritten(3, 8L, 9L);
+        ChunkSource lines = new ChunkSource("s2", "lineitem", List.of("lineitem"), null, SQL, LINES, "broadcast join: the large input")
+                .withKeys(new KeyFilter(0, 1, PARTS, 1)).withKeys(new KeyFilter(0, 3, PARTS, 1));
+        Stage stage = new Stage(2, List.of(new StageInput.Chunks(lines, List.of())), null, List.of(), LINES);
+        List<String> estimated = new java.util.ArrayList<>();
+
+        // PostgreSQL estimates 4 rows a chunk once stage 3's two keys filter it: stage 1's five are more
+        Stage now = KeyFilters.apply(stage, 10, conf, s -> {
+            estimated.add(s.sql());
+            return s.sql().equals(SQL) ? 1000 : 4;
+        });
+
+        assertThat(source(now).sql()).isEqualTo("SELECT * FROM (" + SQL + ") AS \"hdb_keyed\" (\"c0\", \"c1\") "
+                + "WHERE \"c0\" = ANY(ARRAY[8,9]::bigint[])");
+        assertThat(estimated).singleElement().asString().endsWith("WHERE \"c0\" = ANY(ARRAY[8,9]::bigint[])");
+        // with 5 rows a chunk estimated, both apply, the two keys first
+        assertThat(source(KeyFilters.apply(stage, 10, conf, s -> s.sql().equals(SQL) ? 1000 : 5)).sql())
+                .endsWith("WHERE \"c0\" = ANY(ARRAY[8,9]::bigint[]) AND \"c0\" = ANY(ARRAY[1,2,3,4,5]::bigint[])");
+        // the first applies whatever the estimate (PostgreSQL's of a statement as planned can be one row for thousands);
+        // an unknown estimate applies them all
+        assertThat(source(KeyFilters.apply(stage, 10, conf, s -> 1)).sql()).endsWith("WHERE \"c0\" = ANY(ARRAY[8,9]::bigint[])");
+        assertThat(source(KeyFilters.apply(stage, 10, conf, s -> -1)).sql()).contains("ARRAY[8,9]").contains("ARRAY[1,2,3,4,5]");
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.hadoopdb.connector.chunk.ChunkReader;
 import org.hadoopdb.connector.chunk.ChunkSplit;
 import org.hadoopdb.connector.chunk.ChunkSplits;
 import org.hadoopdb.connector.pool.CredentialResolver;
+import org.hadoopdb.planner.plan.ChunkSource;
 import org.hadoopdb.planner.plan.Stage;
 import org.hadoopdb.planner.plan.StageInput;
 import org.slf4j.Logger;
@@ -58,7 +59,7 @@ public final class StageSizes {
         boolean upperBound = false;
         for (StageInput in : stage.inputs()) {
             if (in instanceof StageInput.Chunks c) {
-                ChunkEstimate e = chunkEstimate(conf, c);
+                ChunkEstimate e = chunkEstimate(conf, c.source(), Integer.MAX_VALUE);
                 if (e == null) {
                     return Estimate.UNKNOWN;
                 }
@@ -96,18 +97,27 @@ public final class StageSizes {
         return estimate(conf, stage).rows();
     }
 
-    /** The estimate over all the source's chunks, from PostgreSQL's plan of one chunk; null when unknown. */
-    private static ChunkEstimate chunkEstimate(Configuration conf, StageInput.Chunks in) {
+    /** PostgreSQL's estimate of the rows one chunk of {@code source} returns (its first); -1 when unknown. */
+    public static double chunkRows(Configuration conf, ChunkSource source) {
+        ChunkEstimate all = chunkEstimate(conf, source, 1);
+        return all == null ? -1 : all.rows();
+    }
+
+    /**
+     * The estimate over all the source's chunks, from PostgreSQL's plan of one chunk, or over at most {@code chunks}
+     * of them; null when unknown.
+     */
+    private static ChunkEstimate chunkEstimate(Configuration conf, ChunkSource source, int chunks) {
         try {
-            List<ChunkSplit> splits = ChunkSplits.bind(ChunkInputAdapter.catalog(conf), ChunkInputAdapter.query(in.source()));
+            List<ChunkSplit> splits = ChunkSplits.bind(ChunkInputAdapter.catalog(conf), ChunkInputAdapter.query(source));
             if (splits.isEmpty()) {
                 return new ChunkEstimate(0, 0, false);
             }
             ChunkEstimate one = ChunkReader.estimate(splits.get(0), 0, ChunkReadSettings.from(HadoopDbConfig.of(conf)),
                     new CredentialResolver(conf));
-            return new ChunkEstimate(one.rows() * splits.size(), one.rowWidth(), one.groupsOnExpressions());
+            return new ChunkEstimate(one.rows() * Math.min(chunks, splits.size()), one.rowWidth(), one.groupsOnExpressions());
         } catch (RuntimeException e) {
-            LOG.debug("No size estimate for {}: {}", in.source().name(), e.getMessage());
+            LOG.debug("No size estimate for {}: {}", source.name(), e.getMessage());
             return null;
         }
     }
