@@ -144,6 +144,10 @@ class JoinDifferentialIT {
         q.add(new Query("SELECT a.k FROM jf a WHERE EXISTS (SELECT 1 FROM jc b WHERE b.k = a.k AND EXISTS (SELECT 1 FROM jt t WHERE t.n = b.w))"));
         q.add(new Query("SELECT k FROM jf a WHERE NOT EXISTS (SELECT * FROM jc b, jr r WHERE b.k = a.k AND b.w = r.g AND r.gname <> 'group3')"));
         q.add(new Query("SELECT k FROM jf a WHERE EXISTS (SELECT * FROM jc b, jr r WHERE b.k = a.k AND b.w = r.g AND r.gname <> 'group3')"));
+        // a join without equal keys with a one-row input is a broadcast join: inner, left, and an empty one row
+        q.add(new Query("SELECT a.k, m.mx FROM jf a LEFT JOIN (SELECT max(w) AS mx FROM jc) m ON a.g * 5 > m.mx"));
+        q.add(new Query("SELECT a.k FROM jf a, (SELECT avg(w) AS aw FROM jc WHERE name = 'n3') m WHERE a.g * 5 > m.aw"));
+        q.add(new Query("SELECT a.k, m.c FROM jf a LEFT JOIN (SELECT count(*) AS c FROM jc HAVING count(*) > 1000) m ON a.k > m.c"));
         // a filtered replicated table joined only with a chunked table other than the largest joins it in its chunks
         // (JoinOrder's satellites); one filtered only by an OR over two replicated tables gets the filter it implies
         q.add(new Query("SELECT a.k, t.label, r.gname FROM jf a, jt t, jr r WHERE a.s = t.s AND t.n = r.g"

@@ -230,7 +230,7 @@ final class JoinOrder extends RelShuttleImpl {
      * an OR over replicated inputs gets the filter it implies ({@link #impliedFilters}): {@code inputs} is changed in
      * place.
      */
-    static Map<Integer, List<Integer>> satellites(List<Leaf> leaves, List<RelNode> inputs, List<RexNode> conditions, int first) {
+    private static Map<Integer, List<Integer>> satellites(List<Leaf> leaves, List<RelNode> inputs, List<RexNode> conditions, int first) {
         int n = leaves.size();
         int[] group = new int[n];
         for (int i = 0; i < n; i++) {

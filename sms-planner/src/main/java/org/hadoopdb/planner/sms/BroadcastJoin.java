@@ -16,7 +16,8 @@ import org.hadoopdb.planner.plan.OperatorSpec;
 /**
  * A broadcast join, when one input is estimated small enough to hold in each map task's memory and
  * is not the preserved side of an outer join: that input is computed once by its own stage, and the
- * other input's map tasks join their rows against it without a shuffle.
+ * other input's map tasks join their rows against it without a shuffle. A join without equal keys is broadcast
+ * only when an input has at most one row (TPC-H Q11's, Q16's and Q22's scalar sub-queries).
  */
 final class BroadcastJoin {
     private final SplitContext ctx;
@@ -28,15 +29,19 @@ final class BroadcastJoin {
     /** The broadcast join of the split inputs, or null when neither input may be broadcast. */
     Fragment plan(Join j, Fragment left, Fragment right, JoinInfo info) {
         long maxBytes = ctx.options().broadcastMaxBytes();
-        if (maxBytes <= 0 || info.leftKeys.isEmpty()) {
+        // without equal keys, only an input of at most one row (a scalar sub-query's) is broadcast: every row of the
+        // other meets it in the map tasks, where a repartition join would send them all to one reducer
+        boolean keyless = info.leftKeys.isEmpty();
+        if (maxBytes <= 0 || keyless && !atMostOneRow(j.getLeft()) && !atMostOneRow(j.getRight())) {
             return null;
         }
         JoinRelType type = j.getJoinType();
         double leftBytes = CostEstimates.bytes(j.getLeft());
         double rightBytes = CostEstimates.bytes(j.getRight());
-        boolean rightSmall = rightBytes <= maxBytes
+        boolean rightSmall = rightBytes <= maxBytes && (!keyless || atMostOneRow(j.getRight()))
                 && (type == JoinRelType.INNER || type == JoinRelType.LEFT || type == JoinRelType.SEMI || type == JoinRelType.ANTI);
-        boolean leftSmall = leftBytes <= maxBytes && (type == JoinRelType.INNER || type == JoinRelType.RIGHT);
+        boolean leftSmall = leftBytes <= maxBytes && (!keyless || atMostOneRow(j.getLeft()))
+                && (type == JoinRelType.INNER || type == JoinRelType.RIGHT);
         if (!rightSmall && !leftSmall) {
             return null;
         }
@@ -68,6 +73,12 @@ final class BroadcastJoin {
         ctx.note(type + " join: the " + (buildRight ? "right" : "left") + " input (about "
                 + Math.round(buildRight ? rightBytes : leftBytes) + " bytes) is broadcast to the map tasks of the other");
         return new Fragment.Staged(probeStage, j.getRowType(), false);
+    }
+
+    /** True when Calcite proves {@code rel} returns at most one row (a global aggregate, under filters and projections). */
+    private static boolean atMostOneRow(org.apache.calcite.rel.RelNode rel) {
+        Double max = rel.getCluster().getMetadataQuery().getMaxRowCount(rel);
+        return max != null && max <= 1;
     }
 
     /**

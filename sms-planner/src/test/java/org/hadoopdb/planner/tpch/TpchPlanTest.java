@@ -100,6 +100,16 @@ class TpchPlanTest {
     }
 
     @Test
+    void aScalarSubQuerysOneRowIsBroadcastNotPairedInOneReducer() throws IOException {
+        // Q11's threshold, Q16's NOT IN counts and Q22's average balance: every row of the other input went to one
+        // reducer to meet that row; it now meets it in the map tasks
+        for (int q : new int[] {11, 16, 22}) {
+            String explain = planner.plan(catalog, queries().get(q - 1).query(), PlanningOptions.DEFAULTS).explain(false);
+            assertThat(explain).as("Q" + q).doesNotContain("join without equal keys").contains("INNER broadcast join with the output of stage");
+        }
+    }
+
+    @Test
     void sizeEstimatesAreNeverNegative() throws IOException {
         // Calcite sizes a STRING (a VARCHAR of no length) at -2 bytes a character: rows times that made every input with
         // strings "about -600000 bytes", always broadcast; at TPC-DS scale factor 1 the map tasks ran out of memory
