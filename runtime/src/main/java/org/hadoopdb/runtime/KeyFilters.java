@@ -27,9 +27,9 @@ import org.slf4j.LoggerFactory;
  * having run: each statement keeps only the rows whose join key is among those keys, inside PostgreSQL
  * ({@code SELECT * FROM (statement) AS k (c0, c1, …) WHERE cK = ANY('{…}'::bigint[])}; PostgreSQL hashes a
  * constant array, pushes the condition under the statement's joins and grouping where it may, and uses an index
- * on the column when there is one). More keys than {@code hadoopdb.exec.key-filter.max-keys}, or than the rows
- * PostgreSQL estimates one chunk returns without them, leave the statement as planned: the broadcast join still
- * drops the rows, after they were read.
+ * on the column when there is one). More keys than {@code hadoopdb.exec.key-filter.max-keys} leave the statement
+ * as planned, and so do the keys of a further filter of the same statement that outnumber the rows PostgreSQL
+ * estimates one chunk returns without them: the broadcast join still drops the rows, after they were read.
  *
  * <pre>{@code
  * Stage now = KeyFilters.apply(stage, 50_000, queryConf); // before the stage is placed and run
@@ -84,27 +84,21 @@ final class KeyFilters {
         }
         StageSideInputs outputs = new StageSideInputs(conf);
         return rewrite(stage, c -> {
-            List<KeyFilter> filters = new ArrayList<>();
-            List<List<String>> keySets = new ArrayList<>();
+            List<Keyed> keyed = new ArrayList<>();
             for (KeyFilter f : c.keys()) {
                 List<String> keys = keys(outputs, f, c.schema().type(f.column()), maxKeys);
                 if (keys == null) {
                     LOG.info("Stage {}: stage {} wrote more than {} keys (or keys PostgreSQL cannot be given): {}'s chunk "
                             + "statement is not filtered by them", stage.id(), f.buildStage(), maxKeys, c.name());
                 } else {
-                    filters.add(f);
-                    keySets.add(keys);
+                    keyed.add(new Keyed(f, keys));
                 }
             }
-            List<Integer> byKeys = new ArrayList<>();
-            for (int i = 0; i < filters.size(); i++) {
-                byKeys.add(i);
-            }
-            byKeys.sort(java.util.Comparator.comparingInt(i -> keySets.get(i).size()));
+            keyed.sort(java.util.Comparator.comparingInt(k -> k.keys().size()));
             List<String> conditions = new ArrayList<>();
-            for (int i : byKeys) {
-                KeyFilter f = filters.get(i);
-                List<String> keys = keySets.get(i);
+            for (Keyed k : keyed) {
+                KeyFilter f = k.filter();
+                List<String> keys = k.keys();
                 double rows = conditions.isEmpty() ? -1 : chunkRows.applyAsDouble(c.running(filtered(c.sql(), c.schema(), conditions)));
                 if (rows >= 0 && keys.size() > rows) {
                     LOG.info("Stage {}: {}'s chunk statement is not filtered by the {} keys stage {} wrote: more than the "
@@ -118,6 +112,10 @@ final class KeyFilters {
             }
             return c.running(conditions.isEmpty() ? c.sql() : filtered(c.sql(), c.schema(), conditions));
         });
+    }
+
+    /** A key filter and the keys it was given, as SQL literals. */
+    private record Keyed(KeyFilter filter, List<String> keys) {
     }
 
     /**
