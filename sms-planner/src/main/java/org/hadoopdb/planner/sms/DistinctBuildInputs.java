@@ -20,8 +20,8 @@ import org.hadoopdb.planner.plan.StageInput;
  * used as a set, so duplicates are work for nothing. TPC-H Q22's orders of the candidate customers came back as 420,579
  * customer keys to look 42,015 customers up in; each chunk now returns its distinct keys.
  *
- * <p>Only for stages whose map operators work row by row (filters, projections, broadcast joins): each output row is
- * then a function of one chunk row, and the set of output rows is the same from the distinct chunk rows. Not for
+ * <p>Only for stages whose map operators work on each row alone (filters, projections, broadcast joins): the set of
+ * output rows is then the same from the distinct chunk rows. Not for
  * FLOAT or DOUBLE columns: PostgreSQL's DISTINCT keeps one of {@code 0.0} and {@code -0.0}, and one NaN, where Hive's
  * comparisons of the join might tell them apart.
  */
@@ -62,13 +62,16 @@ final class DistinctBuildInputs {
         }
     }
 
-    /** One chunk input, no shuffle, and map operators that each turn one row into at most one. */
+    /**
+     * One chunk input, no shuffle, and map operators that work on each row alone (filters, projections, broadcast
+     * joins): the set of rows they give from the distinct rows is the set they give from all of them.
+     */
     private static boolean rowByRow(Stage s) {
         if (!s.mapOnly() || s.inputs().size() != 1 || !(s.inputs().get(0) instanceof StageInput.Chunks c)) {
             return false;
         }
-        return exact(c.source().schema()) && c.mapOps().stream().allMatch(op -> op instanceof OperatorSpec.Filter || op instanceof OperatorSpec.Project
-                || op instanceof OperatorSpec.Select || op instanceof OperatorSpec.BroadcastJoin);
+        return exact(c.source().schema()) && c.mapOps().stream().allMatch(op -> op instanceof OperatorSpec.Filter
+                || op instanceof OperatorSpec.Project || op instanceof OperatorSpec.Select || op instanceof OperatorSpec.BroadcastJoin);
     }
 
     private static Stage distinct(Stage s) {
