@@ -245,7 +245,7 @@ final class JoinOrder extends RelShuttleImpl {
                 if (a != b) {
                     links.add(new int[] {a, b});
                     if (!leaves.get(a).chunked() && !leaves.get(b).chunked()) {
-                        union(group, a, b);
+                        SemiJoinReduction.union(group, a, b);
                     }
                 }
             }
@@ -258,7 +258,7 @@ final class JoinOrder extends RelShuttleImpl {
                 int rep = l[side];
                 int other = l[1 - side];
                 if (!leaves.get(rep).chunked() && leaves.get(other).chunked()) {
-                    hosts.computeIfAbsent(find(group, rep), g -> new HashSet<>()).add(other);
+                    hosts.computeIfAbsent(SemiJoinReduction.root(group, rep), g -> new HashSet<>()).add(other);
                 }
             }
         }
@@ -268,14 +268,14 @@ final class JoinOrder extends RelShuttleImpl {
                 continue;
             }
             int host = e.getValue().iterator().next();
-            List<Integer> members = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                if (!leaves.get(i).chunked() && find(group, i) == e.getKey()) {
-                    members.add(i);
-                }
-            }
             if (host == first || joinedOnKeys(leaves.get(first), leaves.get(host), keyGroups)) {
                 continue;
+            }
+            List<Integer> members = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                if (!leaves.get(i).chunked() && SemiJoinReduction.root(group, i) == e.getKey()) {
+                    members.add(i);
+                }
             }
             if (members.stream().anyMatch(i -> SemiJoinReduction.filtered(inputs.get(i))) || impliedFilters(leaves, inputs, conditions, members)) {
                 out.computeIfAbsent(host, h -> new ArrayList<>()).addAll(members);
@@ -317,19 +317,6 @@ final class JoinOrder extends RelShuttleImpl {
     private static boolean joinedOnKeys(Leaf a, Leaf b, int[] keyGroups) {
         return colocated(a.scheme(), b.scheme()) && a.keyField() >= 0 && b.keyField() >= 0
                 && keyGroups[a.keyField()] == keyGroups[b.keyField()];
-    }
-
-    private static void union(int[] group, int a, int b) {
-        int ra = find(group, a);
-        int rb = find(group, b);
-        group[Math.max(ra, rb)] = Math.min(ra, rb);
-    }
-
-    private static int find(int[] group, int i) {
-        while (group[i] != i) {
-            i = group[i];
-        }
-        return i;
     }
 
     private RelNode rebuildInOrder(LogicalJoin original, List<RelNode> leaves, List<RexNode> conditions, int[] start,

@@ -242,9 +242,7 @@ final class SemiJoinReduction extends RelShuttleImpl {
         for (RexNode c : conditions) {
             int[] ab = columnsEqual(c);
             if (ab != null) {
-                int ra = root(parent, ab[0]);
-                int rb = root(parent, ab[1]);
-                parent[Math.max(ra, rb)] = Math.min(ra, rb);
+                union(parent, ab[0], ab[1]);
             }
         }
         for (int i = 0; i < fields; i++) {
@@ -262,7 +260,15 @@ final class SemiJoinReduction extends RelShuttleImpl {
         return null;
     }
 
-    private static int root(int[] parent, int i) {
+    /** Links the groups of {@code a} and {@code b} in a union-find array; the smaller root stays the root. */
+    static void union(int[] parent, int a, int b) {
+        int ra = root(parent, a);
+        int rb = root(parent, b);
+        parent[Math.max(ra, rb)] = Math.min(ra, rb);
+    }
+
+    /** The root of {@code i}'s group in a union-find array. */
+    static int root(int[] parent, int i) {
         while (parent[i] != i) {
             i = parent[i];
         }

@@ -32,16 +32,17 @@ final class BroadcastJoin {
         // without equal keys, only an input of at most one row (a scalar sub-query's) is broadcast: every row of the
         // other meets it in the map tasks, where a repartition join would send them all to one reducer
         boolean keyless = info.leftKeys.isEmpty();
-        if (maxBytes <= 0 || keyless && !atMostOneRow(j.getLeft()) && !atMostOneRow(j.getRight())) {
+        boolean leftMayBuild = !keyless || atMostOneRow(j.getLeft());
+        boolean rightMayBuild = !keyless || atMostOneRow(j.getRight());
+        if (maxBytes <= 0 || !leftMayBuild && !rightMayBuild) {
             return null;
         }
         JoinRelType type = j.getJoinType();
         double leftBytes = CostEstimates.bytes(j.getLeft());
         double rightBytes = CostEstimates.bytes(j.getRight());
-        boolean rightSmall = rightBytes <= maxBytes && (!keyless || atMostOneRow(j.getRight()))
+        boolean rightSmall = rightBytes <= maxBytes && rightMayBuild
                 && (type == JoinRelType.INNER || type == JoinRelType.LEFT || type == JoinRelType.SEMI || type == JoinRelType.ANTI);
-        boolean leftSmall = leftBytes <= maxBytes && (!keyless || atMostOneRow(j.getLeft()))
-                && (type == JoinRelType.INNER || type == JoinRelType.RIGHT);
+        boolean leftSmall = leftBytes <= maxBytes && leftMayBuild && (type == JoinRelType.INNER || type == JoinRelType.RIGHT);
         if (!rightSmall && !leftSmall) {
             return null;
         }
