@@ -96,10 +96,15 @@ final class KeyFilters {
             }
             keyed.sort(java.util.Comparator.comparingInt(k -> k.keys().size()));
             List<String> conditions = new ArrayList<>();
+            double rows = -1;
+            int estimatedWith = 0; // the filters the estimate is of: a skipped filter leaves the statement as it was
             for (Keyed k : keyed) {
                 KeyFilter f = k.filter();
                 List<String> keys = k.keys();
-                double rows = conditions.isEmpty() ? -1 : chunkRows.applyAsDouble(c.running(filtered(c.sql(), c.schema(), conditions)));
+                if (conditions.size() > estimatedWith) {
+                    rows = chunkRows.applyAsDouble(c.running(filtered(c.sql(), c.schema(), conditions)));
+                    estimatedWith = conditions.size();
+                }
                 if (rows >= 0 && keys.size() > rows) {
                     LOG.info("Stage {}: {}'s chunk statement is not filtered by the {} keys stage {} wrote: more than the "
                             + "{} rows PostgreSQL estimates a chunk returns with the fewer keys", stage.id(), c.name(), keys.size(),

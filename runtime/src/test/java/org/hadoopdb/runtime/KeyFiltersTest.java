@@ -107,6 +107,16 @@ class KeyFiltersTest {
         // an unknown estimate applies them all
         assertThat(source(KeyFilters.apply(stage, 10, conf, s -> 1)).sql()).endsWith("WHERE \"c0\" = ANY(ARRAY[8,9]::bigint[])");
         assertThat(source(KeyFilters.apply(stage, 10, conf, s -> -1)).sql()).contains("ARRAY[8,9]").contains("ARRAY[1,2,3,4,5]");
+        // a skipped filter leaves the statement as it was: the next one is judged by the same estimate, asked once
+        partsWritten(4, 11L, 12L, 13L, 14L, 15L, 16L);
+        Stage three = new Stage(2, List.of(new StageInput.Chunks(lines.withKeys(new KeyFilter(0, 4, PARTS, 1)), List.of())), null,
+                List.of(), LINES);
+        estimated.clear();
+        assertThat(source(KeyFilters.apply(three, 10, conf, s -> {
+            estimated.add(s.sql());
+            return 4;
+        })).sql()).endsWith("WHERE \"c0\" = ANY(ARRAY[8,9]::bigint[])");
+        assertThat(estimated).hasSize(1);
     }
 
     @Test

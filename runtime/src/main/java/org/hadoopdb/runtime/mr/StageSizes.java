@@ -59,13 +59,14 @@ public final class StageSizes {
         boolean upperBound = false;
         for (StageInput in : stage.inputs()) {
             if (in instanceof StageInput.Chunks c) {
-                ChunkEstimate e = chunkEstimate(conf, c.source(), Integer.MAX_VALUE);
+                PerChunk e = perChunk(conf, c.source());
                 if (e == null) {
                     return Estimate.UNKNOWN;
                 }
-                rows = rows < 0 ? rows : rows + e.rows();
-                bytes += (long) (e.rows() * e.rowWidth());
-                upperBound |= e.groupsOnExpressions();
+                double all = e.one().rows() * e.chunks();
+                rows = rows < 0 ? rows : rows + all;
+                bytes += (long) (all * e.one().rowWidth());
+                upperBound |= e.one().groupsOnExpressions();
             } else if (in instanceof StageInput.Files f) {
                 long b = ExternalFiles.bytes(conf, f);
                 if (b < 0) {
@@ -99,23 +100,23 @@ public final class StageSizes {
 
     /** PostgreSQL's estimate of the rows one chunk of {@code source} returns (its first); -1 when unknown. */
     public static double chunkRows(Configuration conf, ChunkSource source) {
-        ChunkEstimate all = chunkEstimate(conf, source, 1);
-        return all == null ? -1 : all.rows();
+        PerChunk e = perChunk(conf, source);
+        return e == null ? -1 : e.one().rows();
     }
 
-    /**
-     * The estimate over all the source's chunks, from PostgreSQL's plan of one chunk, or over at most {@code chunks}
-     * of them; null when unknown.
-     */
-    private static ChunkEstimate chunkEstimate(Configuration conf, ChunkSource source, int chunks) {
+    /** PostgreSQL's plan of one chunk of a source, and how many chunks it reads. */
+    private record PerChunk(ChunkEstimate one, int chunks) {
+    }
+
+    /** The estimate of the source's first chunk and its chunk count; null when unknown. */
+    private static PerChunk perChunk(Configuration conf, ChunkSource source) {
         try {
             List<ChunkSplit> splits = ChunkSplits.bind(ChunkInputAdapter.catalog(conf), ChunkInputAdapter.query(source));
             if (splits.isEmpty()) {
-                return new ChunkEstimate(0, 0, false);
+                return new PerChunk(new ChunkEstimate(0, 0, false), 0);
             }
-            ChunkEstimate one = ChunkReader.estimate(splits.get(0), 0, ChunkReadSettings.from(HadoopDbConfig.of(conf)),
-                    new CredentialResolver(conf));
-            return new ChunkEstimate(one.rows() * Math.min(chunks, splits.size()), one.rowWidth(), one.groupsOnExpressions());
+            return new PerChunk(ChunkReader.estimate(splits.get(0), 0, ChunkReadSettings.from(HadoopDbConfig.of(conf)),
+                    new CredentialResolver(conf)), splits.size());
         } catch (RuntimeException e) {
             LOG.debug("No size estimate for {}: {}", source.name(), e.getMessage());
             return null;
