@@ -66,6 +66,7 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class YarnClusterIT {
     private static final int VISITS = 3000;
+    private static final String UBER = "mapreduce.job.ubertask.enable";
     private static final String AGGREGATION = "SELECT url, COUNT(*), SUM(revenue), MIN(day) FROM visits GROUP BY url";
     /** Job settings of {@link UrlOnes}: the node whose readers hold, and the directory of the markers. */
     private static final String HOLD_NODE = "yarn-it.hold-node";
@@ -124,7 +125,10 @@ class YarnClusterIT {
         write(hdfs, "/input/ranks.txt", ranks.toString());
 
         engine = HadoopDbEngine.start(config(), msg -> { });
-        yarn = engine.openSession(Map.of("hadoopdb.fetch.direct", "false"));
+        // Jobs with one reducer or none run their tasks inside the application master's container (an "uber"
+        // job: the same class path as a task's, one JVM started instead of several); the loader's global
+        // repartition, and the jobs of the failure tests, still run every task in a container of its own.
+        yarn = engine.openSession(Map.of("hadoopdb.fetch.direct", "false", UBER, "true"));
         run(yarn, "CREATE TABLE visits (url STRING, ip STRING, revenue DOUBLE, day DATE) CLUSTERED BY (url) INTO 6 BUCKETS "
                 + "ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'");
         run(yarn, "CREATE TABLE ranks (pageurl STRING, rank INT) CLUSTERED BY (pageurl) INTO 6 BUCKETS "
@@ -235,7 +239,7 @@ class YarnClusterIT {
             expectedLateral = new Differential(local, engine, onePostgres.reference(), onePostgres.schema(), 12).hadoopDb(lateralBuiltIns);
         }
         try (Session s = engine.openSession(Map.of("hadoopdb.fetch.direct", "false", "hadoopdb.exec.client-stage.max-rows", "0",
-                "hadoopdb.udf.hive-lib", lib))) {
+                "hadoopdb.udf.hive-lib", lib, UBER, "true"))) {
             run(s, "ADD JAR '" + jar + "'");
             run(s, "CREATE TEMPORARY FUNCTION shout AS 'hdbtest.Shout'");
             run(s, "CREATE TEMPORARY FUNCTION hive_abs AS 'org.apache.hadoop.hive.ql.udf.generic.GenericUDFAbs'");

@@ -25,8 +25,8 @@ import org.slf4j.LoggerFactory;
  * into each task's directory but not on its class path (the functions' own class loader reads them),
  * and lists the links in the job configuration ({@link UdfEnvironment#JOB_HIVE_LIB},
  * {@link UdfEnvironment#JOB_JARS}); jars on the cluster's file system are named as they are, local
- * ones uploaded once to the jar cache. The tasks' JVMs get the one {@code --add-opens} Hive's classes
- * need ({@code java.net}).
+ * ones uploaded once to the jar cache. The tasks' JVMs, and the application master's (where an uber job
+ * runs its tasks), get the one {@code --add-opens} Hive's classes need ({@code java.net}).
  */
 public final class UserFunctionJobs {
     private static final Logger LOG = LoggerFactory.getLogger(UserFunctionJobs.class);
@@ -67,7 +67,8 @@ public final class UserFunctionJobs {
         }
         base.setStrings(UdfEnvironment.JOB_HIVE_LIB, libLinks.toArray(String[]::new));
         base.set(UdfEnvironment.JOB_JARS, UdfEnvironment.jobJars(jarLinks));
-        for (String key : List.of(MRJobConfig.MAP_JAVA_OPTS, MRJobConfig.REDUCE_JAVA_OPTS)) {
+        // an "uber" job (mapreduce.job.ubertask.enable) runs its tasks inside the application master's JVM
+        for (String key : List.of(MRJobConfig.MAP_JAVA_OPTS, MRJobConfig.REDUCE_JAVA_OPTS, MRJobConfig.MR_AM_COMMAND_OPTS)) {
             String opts = base.get(key, "");
             if (!opts.contains(OPENS)) {
                 base.set(key, (opts + " " + OPENS).trim());

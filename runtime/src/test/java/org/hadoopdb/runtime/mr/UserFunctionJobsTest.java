@@ -62,6 +62,7 @@ class UserFunctionJobsTest {
         Configuration base = new Configuration(config.hadoopConf());
         base.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx1g");
         base.unset(MRJobConfig.REDUCE_JAVA_OPTS);
+        base.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx512m");
         UserFunctionJobs.prepare(base, plan(List.of(udf.toString(), "hdfs://nn:8020/udf/shared.jar")), config);
         assertThat(base.getStrings(UdfEnvironment.JOB_HIVE_LIB))
                 .containsExactly("hivelib-0-hadoopdb-hive-udf-bridge-1.jar", "hivelib-1-hive-exec-4.1.0.jar");
@@ -80,5 +81,7 @@ class UserFunctionJobsTest {
                 .containsExactly(temp.resolve("task/udfjar-0-my udf.jar"), temp.resolve("task/udfjar-1-shared.jar"));
         assertThat(base.get(MRJobConfig.MAP_JAVA_OPTS)).isEqualTo("-Xmx1g " + UserFunctionJobs.OPENS);
         assertThat(base.get(MRJobConfig.REDUCE_JAVA_OPTS)).isEqualTo(UserFunctionJobs.OPENS);
+        // an uber job's tasks run in the application master's JVM
+        assertThat(base.get(MRJobConfig.MR_AM_COMMAND_OPTS)).isEqualTo("-Xmx512m " + UserFunctionJobs.OPENS);
     }
 }
