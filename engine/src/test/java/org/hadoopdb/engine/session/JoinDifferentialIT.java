@@ -214,6 +214,14 @@ class JoinDifferentialIT {
         q.add(new Query("SELECT c, count(*) FROM (SELECT a.k, count(b.name) AS c FROM jf a LEFT JOIN jc b ON a.g = b.w GROUP BY a.k) x "
                 + "GROUP BY c"));
         q.add(new Query("SELECT a.g, count(*), count(t.n) FROM jf a LEFT JOIN jt t ON a.s = t.s GROUP BY a.g"));
+        // sums, counts, minima and maxima of one input of a join that moves rows, grouped on the other's columns: that
+        // input is aggregated on its join keys first (NULL keys and arguments, a replicated input joined above)
+        q.add(new Query("SELECT t.label, SUM(a.d), COUNT(a.v), MIN(a.k), MAX(a.s), COUNT(*) FROM jf a JOIN jt t ON a.s = t.s "
+                + "GROUP BY t.label"));
+        q.add(new Query("SELECT r.gname, t.label, SUM(a.d * 2), COUNT(a.v) FROM jf a JOIN jt t ON a.s = t.s JOIN jr r ON t.n = r.g "
+                + "GROUP BY r.gname, t.label"));
+        q.add(new Query("SELECT b.name, b.k, SUM(a.g + a.k), MAX(a.d) FROM jc b JOIN jf a ON b.w = a.g GROUP BY b.name, b.k"));
+        q.add(new Query("SELECT t.label, SUM(a.d), COUNT(*) FROM jf a CROSS JOIN jt t GROUP BY t.label"));
         // an OR across the inputs implies an OR on each, filtered in the chunks (NULLs in the branches' columns)
         q.add(new Query("SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k WHERE (a.g = 1 AND b.w > 10) OR (a.g = 2 AND b.name = 'n3') "
                 + "OR (a.s IS NULL AND b.w < 5)"));

@@ -99,7 +99,7 @@ final class ImpliedFilters extends RelShuttleImpl {
      * estimates (TPC-DS q48 and q85 join store or web sales with replicated dimensions under such ORs; with the
      * derived filters PostgreSQL expected a few rows, nested loops, and ran for minutes).
      */
-    private static boolean inChunks(LogicalJoin join) {
+    static boolean inChunks(LogicalJoin join) {
         org.apache.calcite.rel.metadata.RelMetadataQuery mq = join.getCluster().getMetadataQuery();
         int leftWidth = join.getLeft().getRowType().getFieldCount();
         JoinOrder.Leaf left = JoinOrder.Leaf.of(join.getLeft(), 0, mq);

@@ -28,6 +28,8 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>an aggregate of a LEFT join's right columns grouped on left columns is computed on the right input first
  *       ({@link LeftJoinAggregates}, eager aggregation);
  *   <li>inner joins are reordered so co-located and replicated tables join first, inside the chunks;
+ *   <li>an aggregate's arguments that all come from one input of an inner join that moves rows are aggregated on that
+ *       input first, grouped on its join keys ({@link EagerAggregation});
  *   <li>an input of inner joins that a small filtered input's keys reduce is semi-joined with it first
  *       ({@link SemiJoinReduction}, the magic-set rewrite of decorrelated sub-queries);
  *   <li>filters and projections move down towards the scans (so they can be pushed into the chunk
@@ -99,6 +101,7 @@ public final class LogicalOptimizer {
         r = run(ImpliedFilters.add(r), FILTERS_INTO_JOINS);
         r = LeftJoinAggregates.rewrite(r, builder);
         r = JoinOrder.reorder(r, builder);
+        r = EagerAggregation.rewrite(r, builder);
         r = run(r, PUSH_DOWN);
         r = CommonFactors.pull(r);
         r = run(r, PUSH_DOWN);

@@ -172,6 +172,15 @@ class TpchPlanTest {
     }
 
     @Test
+    void aSumOfOneJoinInputIsComputedOnItsJoinKeysBeforeTheJoin() throws IOException {
+        // Q10 sums each customer's returned order lines in the chunks, grouped on the customer key, before they meet the
+        // customers; Q3's groups are orders, as many as its order lines' keys: it is left as it was
+        assertThat(pushedSql(10)).anyMatch(sql -> sql.contains("SUM(") && sql.contains("GROUP BY \"t4\".\"o_custkey\"")
+                && sql.contains("\"lineitem\"") && sql.contains("\"orders\""));
+        assertThat(pushedSql(3)).noneMatch(sql -> sql.contains("GROUP BY"));
+    }
+
+    @Test
     void explainShowsTheJoinsPushedIntoTheChunks() throws IOException {
         // lineitem and orders are co-located on the order key: their join runs inside each chunk
         for (int q : new int[] {3, 4, 10, 12, 18, 21}) {
