@@ -222,6 +222,8 @@ class JoinDifferentialIT {
                 + "GROUP BY r.gname, t.label"));
         q.add(new Query("SELECT b.name, b.k, SUM(a.g + a.k), MAX(a.d) FROM jc b JOIN jf a ON b.w = a.g GROUP BY b.name, b.k"));
         q.add(new Query("SELECT t.label, SUM(a.d), COUNT(*) FROM jf a CROSS JOIN jt t GROUP BY t.label"));
+        q.add(new Query("SELECT label, SUM(rn) FROM (SELECT t.label, ROW_NUMBER() OVER (PARTITION BY a.g ORDER BY a.k, t.label) AS rn "
+                + "FROM jf a JOIN jt t ON a.s = t.s) x GROUP BY label"));
         // an OR across the inputs implies an OR on each, filtered in the chunks (NULLs in the branches' columns)
         q.add(new Query("SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k WHERE (a.g = 1 AND b.w > 10) OR (a.g = 2 AND b.name = 'n3') "
                 + "OR (a.s IS NULL AND b.w < 5)"));

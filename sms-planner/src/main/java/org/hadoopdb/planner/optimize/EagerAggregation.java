@@ -89,7 +89,8 @@ final class EagerAggregation extends RelShuttleImpl {
                 return visited;
             }
             RexNode arg = c.getArgList().isEmpty() ? null : fields.get(c.getArgList().get(0));
-            if (arg != null && !RexUtil.isDeterministic(arg)) {
+            // a window function over the joined rows would be computed over the input's rows alone
+            if (arg != null && (!RexUtil.isDeterministic(arg) || org.apache.calcite.rex.RexOver.containsOver(arg))) {
                 return visited;
             }
             args.add(arg);
