@@ -233,9 +233,10 @@ class ClientStageDifferentialIT {
             assertThat(runTime(mixed, jobThenClient)).contains("runs as a job: PostgreSQL estimates")
                     .contains("is placed when it starts");
             assertAnswerFromTheClientAndAJob(mixed, jobThenClient);
-            // the broadcast join's build side (7 tags) is a client stage's file, read by the map tasks of a job
-            String clientThenJob = "SELECT t.label, COUNT(*), SUM(e.qty) FROM cs_events e JOIN cs_tags t ON e.grp = t.grp "
-                    + "GROUP BY t.label";
+            // the broadcast join's build side (7 tags) is a client stage's file, read by the map tasks of a job (grouped on
+            // an events column too: the events are not summed per group before the join, EagerAggregation)
+            String clientThenJob = "SELECT t.label, e.grp, COUNT(*), SUM(e.qty) FROM cs_events e JOIN cs_tags t ON e.grp = t.grp "
+                    + "GROUP BY t.label, e.grp";
             assertAnswerFromTheClientAndAJob(mixed, clientThenJob);
         }
     }
@@ -243,10 +244,11 @@ class ClientStageDifferentialIT {
     @Test
     void anIntermediateStageWithMoreRowsThanTheClientMayHoldRunsAsAJob() throws SQLException {
         // the join's 2,000 rows pass the estimate but not the cap: that stage becomes a job, the aggregate above it does not
+        // (grouped on an events column too, so that the join, not a sum of the events per group, meets the cap)
         try (Session capped = engine.openSession(Map.of("hadoopdb.exec.client-stage.max-rows", ON,
                 "hadoopdb.exec.client-stage.max-buffered-rows", "1200", "hadoopdb.join.broadcast.max-bytes", "0"))) {
-            assertAnswerFromTheClientAndAJob(capped, "SELECT t.label, COUNT(*), SUM(e.amount) FROM cs_events e JOIN cs_tags t "
-                    + "ON e.grp = t.grp GROUP BY t.label");
+            assertAnswerFromTheClientAndAJob(capped, "SELECT t.label, e.grp, COUNT(*), SUM(e.amount) FROM cs_events e JOIN cs_tags t "
+                    + "ON e.grp = t.grp GROUP BY t.label, e.grp");
         }
     }
 

@@ -105,7 +105,7 @@ final class EagerAggregation extends RelShuttleImpl {
         if (path == null) {
             return visited;
         }
-        return rebuild(agg, top, path, fields, args);
+        return rebuild(agg, path, fields, args);
     }
 
     private static boolean supported(AggregateCall c) {
@@ -158,7 +158,7 @@ final class EagerAggregation extends RelShuttleImpl {
         }
     }
 
-    private RelNode rebuild(LogicalAggregate agg, LogicalJoin top, Path path, List<RexNode> fields, List<RexNode> args) {
+    private RelNode rebuild(LogicalAggregate agg, Path path, List<RexNode> fields, List<RexNode> args) {
         int last = path.joins().size() - 1;
         LogicalJoin moving = path.joins().get(last);
         boolean onLeft = path.left().get(last);

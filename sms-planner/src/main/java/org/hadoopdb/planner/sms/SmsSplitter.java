@@ -93,8 +93,9 @@ public final class SmsSplitter {
         for (StageBuilder b : ctx.stages()) {
             built.add(b.build());
         }
-        QueryPlan.Result result = new QueryPlan.FromStage(last.id());
-        return new QueryPlan(DistinctBuildInputs.apply(built, result), result, resultSchema, ordered, ctx.notes());
+        SharedStages.Shared shared = SharedStages.apply(built, new QueryPlan.FromStage(last.id()));
+        return new QueryPlan(DistinctBuildInputs.apply(shared.stages(), shared.result()), shared.result(), resultSchema, ordered,
+                ctx.notes());
     }
 
     /** The dispatch over operator kinds. */

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.hadoopdb.catalog.model.Catalog;
 import org.hadoopdb.connector.chunk.StatementHints;
 import org.hadoopdb.planner.PlannerServices;
@@ -178,6 +179,20 @@ class TpchPlanTest {
         assertThat(pushedSql(10)).anyMatch(sql -> sql.contains("SUM(") && sql.contains("GROUP BY \"t4\".\"o_custkey\"")
                 && sql.contains("\"lineitem\"") && sql.contains("\"orders\""));
         assertThat(pushedSql(3)).noneMatch(sql -> sql.contains("GROUP BY"));
+    }
+
+    @Test
+    void aSubQueryWrittenTwiceRunsOnce() throws IOException {
+        // Q15's revenue view, in the query and in its scalar sub-query: lineitem was read three times in eight stages
+        QueryPlanner.PlannedQuery q15 = planner.plan(catalog, queries().get(14).query(), PlanningOptions.DEFAULTS);
+        assertThat(q15.plan().stages()).hasSize(5);
+        assertThat(Pattern.compile("Map input s\\d+: lineitem").matcher(q15.explain(false)).results()).hasSize(1);
+        // random numbers are drawn anew for each use, as Hive does
+        String random = "WITH r AS (SELECT l_suppkey, SUM(l_quantity * rand(3)) AS q FROM lineitem GROUP BY l_suppkey) "
+                + "SELECT a.l_suppkey, a.q, b.q FROM r a JOIN r b ON a.l_suppkey = b.l_suppkey";
+        String explain = planner.plan(catalog, ((QueryStatement) HiveQlParser.parseScript(random).get(0)).query(),
+                PlanningOptions.DEFAULTS).explain(false);
+        assertThat(Pattern.compile("Map input s\\d+: lineitem").matcher(explain).results()).hasSize(2);
     }
 
     @Test
