@@ -13,7 +13,6 @@ import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -206,20 +205,19 @@ final class EagerAggregation extends RelShuttleImpl {
             RelNode newLeft = left ? rebuilt : j.getLeft();
             RelNode newRight = left ? j.getRight() : rebuilt;
             int newLeftWidth = newLeft.getRowType().getFieldCount();
-            int[] childMap = fieldMap;
             int[] joinMap = new int[width];
             for (int f = 0; f < width; f++) {
                 if (f < leftWidth) {
-                    joinMap[f] = left ? childMap[f] : f;
+                    joinMap[f] = left ? fieldMap[f] : f;
                 } else {
                     int r = f - leftWidth;
-                    joinMap[f] = left ? newLeftWidth + r : childMap[r] < 0 ? -1 : newLeftWidth + childMap[r];
+                    joinMap[f] = left ? newLeftWidth + r : fieldMap[r] < 0 ? -1 : newLeftWidth + fieldMap[r];
                 }
             }
             if (!left) {
                 partialAt += newLeftWidth;
             }
-            RexNode condition = remap(j.getCondition(), joinMap);
+            RexNode condition = JoinOrder.remap(j.getCondition(), joinMap, builder.getRexBuilder());
             rebuilt = j.copy(j.getTraitSet(), condition, newLeft, newRight, j.getJoinType(), j.isSemiJoinDone());
             fieldMap = joinMap;
         }
@@ -228,7 +226,7 @@ final class EagerAggregation extends RelShuttleImpl {
         builder.push(rebuilt);
         List<RexNode> out = new ArrayList<>();
         for (int g : agg.getGroupSet()) {
-            out.add(remap(fields.get(g), fieldMap));
+            out.add(JoinOrder.remap(fields.get(g), fieldMap, builder.getRexBuilder()));
         }
         int groups = out.size();
         for (int i = 0; i < calls.size(); i++) {
@@ -261,18 +259,5 @@ final class EagerAggregation extends RelShuttleImpl {
             case MAX -> builder.max(c.getName(), partial);
             default -> builder.sum(false, c.getName(), partial);
         };
-    }
-
-    private static RexNode remap(RexNode e, int[] map) {
-        return e.accept(new RexShuttle() {
-            @Override
-            public RexNode visitInputRef(RexInputRef ref) {
-                int to = map[ref.getIndex()];
-                if (to < 0) {
-                    throw new IllegalStateException("eager aggregation dropped field " + ref.getIndex() + " that " + e + " uses");
-                }
-                return new RexInputRef(to, ref.getType());
-            }
-        });
     }
 }

@@ -382,11 +382,16 @@ final class JoinOrder extends RelShuttleImpl {
         return now;
     }
 
-    private static RexNode remap(RexNode c, int[] position, RexBuilder rex) {
+    /** {@code c} with each field {@code f} read at {@code position[f]}; a field without a position (-1) is a bug. */
+    static RexNode remap(RexNode c, int[] position, RexBuilder rex) {
         return c.accept(new RexShuttle() {
             @Override
             public RexNode visitInputRef(RexInputRef ref) {
-                return rex.makeInputRef(ref.getType(), position[ref.getIndex()]);
+                int to = position[ref.getIndex()];
+                if (to < 0) {
+                    throw new IllegalStateException("Field " + ref.getIndex() + " of " + c + " has no position in the rebuilt joins");
+                }
+                return rex.makeInputRef(ref.getType(), to);
             }
         });
     }
