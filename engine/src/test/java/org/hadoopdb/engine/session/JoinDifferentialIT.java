@@ -144,6 +144,16 @@ class JoinDifferentialIT {
         q.add(new Query("SELECT a.k FROM jf a WHERE EXISTS (SELECT 1 FROM jc b WHERE b.k = a.k AND EXISTS (SELECT 1 FROM jt t WHERE t.n = b.w))"));
         q.add(new Query("SELECT k FROM jf a WHERE NOT EXISTS (SELECT * FROM jc b, jr r WHERE b.k = a.k AND b.w = r.g AND r.gname <> 'group3')"));
         q.add(new Query("SELECT k FROM jf a WHERE EXISTS (SELECT * FROM jc b, jr r WHERE b.k = a.k AND b.w = r.g AND r.gname <> 'group3')"));
+        // a scalar sub-query's comparison beside a [NOT] EXISTS that moves rows filters the lookup's keys first
+        // (ScalarFiltersFirst): under a projection, with an empty sub-query's NULL, above a grouping
+        q.add(new Query("SELECT a.s, COUNT(*), SUM(a.d) FROM jf a WHERE a.v > (SELECT avg(v) FROM jf WHERE v > 0)"
+                + " AND NOT EXISTS (SELECT 1 FROM jt b WHERE b.s = a.s) GROUP BY a.s"));
+        q.add(new Query("SELECT upper(a.s), a.k FROM jf a WHERE a.d < (SELECT max(d) / 2 FROM jf)"
+                + " AND EXISTS (SELECT 1 FROM jt t WHERE t.s = a.s AND t.n > 1)"));
+        q.add(new Query("SELECT a.k FROM jf a WHERE a.v > (SELECT avg(v) FROM jf WHERE v > 1e9)"
+                + " AND NOT EXISTS (SELECT 1 FROM jt b WHERE b.s = a.s)"));
+        q.add(new Query("SELECT x.k, x.rn FROM (SELECT a.k, row_number() OVER (ORDER BY a.k) AS rn FROM jf a"
+                + " WHERE NOT EXISTS (SELECT 1 FROM jt b WHERE b.s = a.s)) x WHERE x.rn > (SELECT avg(g) * 10 FROM jf)"));
         // a join without equal keys with a one-row input is a broadcast join: inner, left, and an empty one row
         q.add(new Query("SELECT a.k, m.mx FROM jf a LEFT JOIN (SELECT max(w) AS mx FROM jc) m ON a.g * 5 > m.mx"));
         q.add(new Query("SELECT a.k FROM jf a, (SELECT avg(w) AS aw FROM jc WHERE name = 'n3') m WHERE a.g * 5 > m.aw"));

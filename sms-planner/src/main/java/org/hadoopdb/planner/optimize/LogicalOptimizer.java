@@ -30,6 +30,8 @@ import org.apache.calcite.tools.RelBuilder;
  *   <li>inner joins are reordered so co-located and replicated tables join first, inside the chunks;
  *   <li>an aggregate's arguments that all come from one input of an inner join that moves rows are aggregated on that
  *       input first, grouped on its join keys ({@link EagerAggregation});
+ *   <li>a scalar sub-query's comparison (an inner join with one row) moves under the semi or anti join that moves rows
+ *       below it, so that it filters the lookup's keys ({@link ScalarFiltersFirst});
  *   <li>an input of inner joins that a small filtered input's keys reduce is semi-joined with it first
  *       ({@link SemiJoinReduction}, the magic-set rewrite of decorrelated sub-queries);
  *   <li>filters and projections move down towards the scans (so they can be pushed into the chunk
@@ -105,6 +107,7 @@ public final class LogicalOptimizer {
         r = run(r, PUSH_DOWN);
         r = CommonFactors.pull(r);
         r = run(r, PUSH_DOWN);
+        r = ScalarFiltersFirst.rewrite(r);
         r = SemiJoinReduction.reduce(r);
         // every operator keeps only the columns used above it: the pushed SQL selects no column nobody reads. Twice:
         // pushing a filter below a projection leaves that projection on top, with the filter's columns, to trim again.

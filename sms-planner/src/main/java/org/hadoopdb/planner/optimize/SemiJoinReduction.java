@@ -86,17 +86,26 @@ final class SemiJoinReduction extends RelShuttleImpl {
                 || leftRows * MIN_RATIO > mq.getRowCount(right)) {
             return join;
         }
-        JoinOrder.Leaf l = JoinOrder.Leaf.of(left, 0, mq);
-        JoinOrder.Leaf r = JoinOrder.Leaf.of(right, 0, mq);
-        for (org.apache.calcite.util.mapping.IntPair p : pairs) {
-            if (l.keyField() == p.source && r.keyField() == p.target && JoinOrder.colocated(l.scheme(), r.scheme())) {
-                return join;
-            }
+        if (inChunks(join, pairs)) {
+            return join;
         }
         org.apache.calcite.util.mapping.IntPair key = pairs.get(0);
         RelNode keys = LogicalProject.create(left, List.of(), List.of(rex.makeInputRef(left, key.source)), List.of("k"),
                 java.util.Set.of());
         return join.copy(join.getTraitSet(), List.of(left, semiJoin(right, key.target, keys, rex)));
+    }
+
+    /** True when the two inputs of {@code join} are co-located on one of its equalities' pairs of columns. */
+    static boolean inChunks(Join join, List<org.apache.calcite.util.mapping.IntPair> pairs) {
+        RelMetadataQuery mq = join.getCluster().getMetadataQuery();
+        JoinOrder.Leaf l = JoinOrder.Leaf.of(join.getLeft(), 0, mq);
+        JoinOrder.Leaf r = JoinOrder.Leaf.of(join.getRight(), 0, mq);
+        for (org.apache.calcite.util.mapping.IntPair p : pairs) {
+            if (l.keyField() == p.source && r.keyField() == p.target && JoinOrder.colocated(l.scheme(), r.scheme())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Replaces each input that a small filtered input can reduce by its reduction. */

@@ -111,6 +111,16 @@ class TpchPlanTest {
     }
 
     @Test
+    void aScalarSubQuerysComparisonFiltersTheKeysOfANotExists() throws IOException {
+        // Q22's NOT EXISTS looked up the orders of every customer of the seven country codes (42,015); the comparison
+        // with the average balance now filters them first (19,000): the stage writing the keys joins the average
+        String explain = planner.plan(catalog, queries().get(21).query(), PlanningOptions.DEFAULTS).explain(false);
+        List<String> stages = List.of(explain.split("\n  Stage "));
+        assertThat(stages).filteredOn(s -> s.contains("Output: k bigint")).singleElement().asString()
+                .contains("INNER broadcast join with the output of stage");
+    }
+
+    @Test
     void aScalarSubQuerysOneRowIsBroadcastNotPairedInOneReducer() throws IOException {
         // Q11's threshold, Q16's NOT IN counts and Q22's average balance: every row of the other input went to one
         // reducer to meet that row; it now meets it in the map tasks
