@@ -14,7 +14,9 @@ import org.hadoopdb.planner.plan.Shuffle;
 /**
  * ORDER BY, LIMIT and OFFSET (one Calcite {@link Sort}): pushed when one copy holds every row;
  * otherwise each chunk or task keeps its own top rows under a LIMIT, and the order is made by one
- * reducer, or by several reducers over sampled key ranges for a large ORDER BY without LIMIT.
+ * reducer, or by several reducers over sampled key ranges for a large ORDER BY without LIMIT. Rows that one
+ * reducer already returns in the wanted order (a grouping in one reducer ordered by its group columns) are not
+ * sorted again.
  */
 final class SortSplit implements OperatorSplit<Sort> {
     private final SplitContext ctx;
@@ -46,6 +48,13 @@ final class SortSplit implements OperatorSplit<Sort> {
             what = fetch >= 0 ? "per-chunk top " + (offset + fetch) : "chunk rows";
         } else {
             StageBuilder st = ((Fragment.Staged) in).stage();
+            List<SortKeySpec.Column> wanted = Shuffles.sortColumns(collation);
+            List<SortKeySpec.Column> order = st.singleReducerOrder();
+            if (fetch < 0 && offset == 0 && !wanted.isEmpty() && order.size() >= wanted.size()
+                    && order.subList(0, wanted.size()).equals(wanted)) {
+                // one reducer already returns the rows in this order (GROUP BY k ORDER BY k): no stage to sort them again
+                return new Fragment.Staged(st, s.getRowType(), true);
+            }
             if (fetch >= 0) {
                 // each task of the stage so far keeps only its own first offset+fetch rows
                 st.append(new OperatorSpec.TopN(SortKeySpec.of(st.currentSchema(), Shuffles.sortColumns(collation)),

@@ -121,6 +121,24 @@ class TpchPlanTest {
     }
 
     @Test
+    void aGroupingInOneReducerNeedsNoStageToOrderByItsKeys() throws IOException {
+        // Q1 and Q4 order by their group columns, which their one reducer returns in that order already
+        for (int q : new int[] {1, 4}) {
+            QueryPlanner.PlannedQuery planned = planner.plan(catalog, queries().get(q - 1).query(), PlanningOptions.DEFAULTS);
+            assertThat(planned.plan().stages()).as("Q" + q).hasSize(1);
+            assertThat(planned.plan().ordered()).as("Q" + q).isTrue();
+        }
+        // in the other direction, or by an aggregate, the rows are sorted again
+        for (String order : new String[] {"l_returnflag DESC", "c"}) {
+            QueryStatement other = (QueryStatement) HiveQlParser.parseScript("SELECT l_returnflag, count(*) AS c FROM lineitem "
+                    + "GROUP BY l_returnflag ORDER BY " + order).get(0);
+            QueryPlanner.PlannedQuery planned = planner.plan(catalog, other.query(), PlanningOptions.DEFAULTS);
+            assertThat(planned.plan().stages()).as(order).hasSize(2);
+            assertThat(planned.plan().ordered()).isTrue();
+        }
+    }
+
+    @Test
     void aScalarSubQuerysOneRowIsBroadcastNotPairedInOneReducer() throws IOException {
         // Q11's threshold, Q16's NOT IN counts and Q22's average balance: every row of the other input went to one
         // reducer to meet that row; it now meets it in the map tasks
