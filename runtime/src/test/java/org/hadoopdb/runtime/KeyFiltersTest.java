@@ -66,7 +66,7 @@ class KeyFiltersTest {
         Stage now = KeyFilters.apply(stage, 10, conf);
 
         assertThat(source(now).sql()).isEqualTo("SELECT * FROM (" + SQL + ") AS \"hdb_keyed\" (\"c0\", \"c1\") "
-                + "WHERE \"c0\" = ANY(ARRAY[3,1,7]::bigint[])");
+                + "WHERE \"c0\" = ANY('{3,1,7}'::bigint[])");
         assertThat(source(now).keys()).isEmpty();
         assertThat(KeyFilters.has(now)).isFalse();
     }
@@ -74,7 +74,7 @@ class KeyFiltersTest {
     @Test
     void noKeyAtAllKeepsNoRowAndMoreKeysThanAllowedKeepTheStatementAsPlanned() throws Exception {
         partsWritten((Long) null);
-        assertThat(source(KeyFilters.apply(linesJoiningParts(), 10, conf)).sql()).endsWith("WHERE \"c0\" = ANY(ARRAY[]::bigint[])");
+        assertThat(source(KeyFilters.apply(linesJoiningParts(), 10, conf)).sql()).endsWith("WHERE \"c0\" = ANY('{}'::bigint[])");
 
         partsWritten(1L, 2L, 3L);
         Stage now = KeyFilters.apply(linesJoiningParts(), 2, conf);
@@ -98,15 +98,15 @@ class KeyFiltersTest {
         });
 
         assertThat(source(now).sql()).isEqualTo("SELECT * FROM (" + SQL + ") AS \"hdb_keyed\" (\"c0\", \"c1\") "
-                + "WHERE \"c0\" = ANY(ARRAY[8,9]::bigint[])");
-        assertThat(estimated).singleElement().asString().endsWith("WHERE \"c0\" = ANY(ARRAY[8,9]::bigint[])");
+                + "WHERE \"c0\" = ANY('{8,9}'::bigint[])");
+        assertThat(estimated).singleElement().asString().endsWith("WHERE \"c0\" = ANY('{8,9}'::bigint[])");
         // with 5 rows a chunk estimated, both apply, the two keys first
         assertThat(source(KeyFilters.apply(stage, 10, conf, s -> s.sql().equals(SQL) ? 1000 : 5)).sql())
-                .endsWith("WHERE \"c0\" = ANY(ARRAY[8,9]::bigint[]) AND \"c0\" = ANY(ARRAY[1,2,3,4,5]::bigint[])");
+                .endsWith("WHERE \"c0\" = ANY('{8,9}'::bigint[]) AND \"c0\" = ANY('{1,2,3,4,5}'::bigint[])");
         // the first applies whatever the estimate (PostgreSQL's of a statement as planned can be one row for thousands);
         // an unknown estimate applies them all
-        assertThat(source(KeyFilters.apply(stage, 10, conf, s -> 1)).sql()).endsWith("WHERE \"c0\" = ANY(ARRAY[8,9]::bigint[])");
-        assertThat(source(KeyFilters.apply(stage, 10, conf, s -> -1)).sql()).contains("ARRAY[8,9]").contains("ARRAY[1,2,3,4,5]");
+        assertThat(source(KeyFilters.apply(stage, 10, conf, s -> 1)).sql()).endsWith("WHERE \"c0\" = ANY('{8,9}'::bigint[])");
+        assertThat(source(KeyFilters.apply(stage, 10, conf, s -> -1)).sql()).contains("'{8,9}'").contains("'{1,2,3,4,5}'");
         // a skipped filter leaves the statement as it was: the next one is judged by the same estimate, asked once
         partsWritten(4, 11L, 12L, 13L, 14L, 15L, 16L);
         Stage three = new Stage(2, List.of(new StageInput.Chunks(lines.withKeys(new KeyFilter(0, 4, PARTS, 1)), List.of())), null,
@@ -115,7 +115,7 @@ class KeyFiltersTest {
         assertThat(source(KeyFilters.apply(three, 10, conf, s -> {
             estimated.add(s.sql());
             return 4;
-        })).sql()).endsWith("WHERE \"c0\" = ANY(ARRAY[8,9]::bigint[])");
+        })).sql()).endsWith("WHERE \"c0\" = ANY('{8,9}'::bigint[])");
         assertThat(estimated).hasSize(1);
     }
 
@@ -133,8 +133,13 @@ class KeyFiltersTest {
         String hinted = StatementHints.NO_NESTED_LOOPS + SQL;
         String filtered = KeyFilters.filtered(hinted, LINES, List.of(KeyFilters.condition(0, HiveType.INT, List.of("1", "2"))));
         assertThat(filtered).startsWith(StatementHints.NO_NESTED_LOOPS + "SELECT * FROM (SELECT \"l_partkey\"")
-                .endsWith("WHERE \"c0\" = ANY(ARRAY[1,2]::integer[])");
+                .endsWith("WHERE \"c0\" = ANY('{1,2}'::integer[])");
         assertThat(StatementHints.of(filtered)).containsEntry("enable_nestloop", "off");
+
+        // strings and dates inside the array constant: quoted elements, the SQL quote doubled
+        assertThat(KeyFilters.condition(1, HiveType.STRING, List.of("'it''s'", "'a\\b'", "'say \"x\"'", "'x,{y}'", "''")))
+                .isEqualTo("\"c1\" = ANY('{\"it''s\",\"a\\\\b\",\"say \\\"x\\\"\",\"x,{y}\",\"\"}'::text[])");
+        assertThat(KeyFilters.condition(2, HiveType.DATE, List.of("'1995-03-15'"))).isEqualTo("\"c2\" = ANY('{\"1995-03-15\"}'::date[])");
 
         assertThat(KeyFilters.literal("it's", HiveType.STRING)).isEqualTo("'it''s'");
         assertThat(KeyFilters.literal("a\\b", HiveType.STRING)).isEqualTo("'a\\b'"); // standard_conforming_strings
