@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  *       {@code hadoopdb.fetch.direct.max-rows} rows, runs no stage: its result is read straight from the
  *       chunks ({@link DirectResult});</li>
  *   <li>an {@code ORDER BY … LIMIT} plan whose stage below the merge needs one reducer loses the merge
- *       stage ({@link TopMergeFolding});</li>
+ *       stage, and so does a plan whose last stage only sorts by the order that one reducer returns its rows in
+ *       ({@link TopMergeFolding});</li>
  *   <li>a stage whose chunk statements wait for an earlier stage's join keys ({@link KeyFilters}) is placed when it
  *       starts, like one that reads earlier stages' output ({@code hadoopdb.exec.key-filter.max-keys} 0 drops the
  *       filters);</li>
@@ -93,8 +94,8 @@ final class RunTimePlanner {
         if (folded != plan) {
             Stage merge = plan.stages().get(plan.stages().size() - 1);
             Stage below = folded.stages().get(folded.stages().size() - 1);
-            why.add("Stage " + merge.id() + " does not run: stage " + below.id() + " needs one reducer, whose top rows "
-                    + "are the result");
+            why.add("Stage " + merge.id() + " does not run: stage " + below.id() + " needs one reducer, whose "
+                    + (merge.reduceOps().isEmpty() ? "rows, already in order," : "top rows") + " are the result");
         }
         int raisable = ReducerRaise.raisableStage(folded);
         long maxRows = config.get(ConfigKeys.CLIENT_STAGE_MAX_ROWS);

@@ -3,6 +3,7 @@ package org.hadoopdb.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
+import org.hadoopdb.connector.row.SortKeySpec;
 import org.hadoopdb.planner.plan.OperatorSpec;
 import org.hadoopdb.planner.plan.QueryPlan;
 import org.hadoopdb.planner.plan.Shuffle;
@@ -20,6 +21,10 @@ import org.hadoopdb.planner.plan.StageInput;
  * estimate of the rows entering that stage says one reducer is enough, that reducer's top n, already
  * in order, is the answer: the merge stage would be a whole job spent copying n rows. The folded plan
  * runs the merge stage's LIMIT in that one reducer instead.
+ *
+ * <p>Likewise a last stage that only sorts (an {@code ORDER BY} without LIMIT) the rows of a stage whose one reducer
+ * already returns them in that order ({@code GROUP BY k ORDER BY k}, planned with several reducers): that reducer's
+ * output is the result.
  */
 final class TopMergeFolding {
     private TopMergeFolding() {
@@ -38,7 +43,7 @@ final class TopMergeFolding {
         }
         Stage merge = stages.get(stages.size() - 1);
         Stage below = stages.get(stages.size() - 2);
-        if (from.stage() != merge.id() || !isMergeOf(merge, below) || !readOnlyBy(stages, below, merge)
+        if (from.stage() != merge.id() || !(isMergeOf(merge, below) || isSortOf(merge, below)) || !readOnlyBy(stages, below, merge)
                 || !below.inputs().stream().allMatch(StageInput.Chunks.class::isInstance) || KeyFilters.has(below)
                 || reducers.applyAsInt(below) != 1) {
             return plan;
@@ -70,6 +75,22 @@ final class TopMergeFolding {
         }
         return below.reduceOps().get(below.reduceOps().size() - 1) instanceof OperatorSpec.TopN top
                 && top.key().columns().equals(merge.shuffle().key().columns());
+    }
+
+    /**
+     * True when {@code merge} only reads {@code below}'s rows and sorts them (a LIMIT at most), by a key that one reducer
+     * of {@code below} already returns them in: its shuffle's key followed through its reduce operators.
+     */
+    private static boolean isSortOf(Stage merge, Stage below) {
+        if (merge.inputs().size() != 1 || !(merge.inputs().get(0) instanceof StageInput.PreviousStage p)
+                || p.stage() != below.id() || !p.mapOps().isEmpty() || merge.shuffle() == null
+                || !merge.reduceOps().stream().allMatch(OperatorSpec.Limit.class::isInstance)
+                || below.shuffle() == null || below.shuffle().ranged()) {
+            return false;
+        }
+        List<SortKeySpec.Column> wanted = merge.shuffle().key().columns();
+        List<SortKeySpec.Column> order = below.shuffle().orderAfter(below.reduceOps());
+        return !wanted.isEmpty() && order.size() >= wanted.size() && order.subList(0, wanted.size()).equals(wanted);
     }
 
     /** True when no stage but {@code merge} reads {@code below}'s output (as input or broadcast side). */

@@ -64,6 +64,26 @@ class TopMergeFoldingTest {
     }
 
     @Test
+    void anOrderByOfTheGroupKeysIsDroppedWhenTheGroupingNeedsOneReducer() throws Exception {
+        // planned with several reducers, the grouping is sorted again by a last stage; with one, its rows are in order
+        QueryPlan plan = plan("SELECT sourceip, SUM(adrevenue) AS r FROM uservisits GROUP BY sourceip ORDER BY sourceip");
+        assertThat(plan.stages()).hasSize(2);
+        Stage aggregate = plan.stages().get(0);
+        QueryPlan folded = TopMergeFolding.fold(plan, s -> 1);
+        assertThat(folded.stages()).singleElement().satisfies(only -> {
+            assertThat(only.id()).isEqualTo(aggregate.id());
+            assertThat(only.shuffle().reducers()).isEqualTo(1);
+            assertThat(only.reduceOps()).isEqualTo(aggregate.reduceOps());
+            assertThat(only.output()).isEqualTo(plan.stages().get(1).output());
+        });
+        assertThat(folded.ordered()).isTrue();
+        assertThat(TopMergeFolding.fold(plan, s -> 3)).isSameAs(plan);
+        // in the other direction the last stage sorts
+        QueryPlan descending = plan("SELECT sourceip, SUM(adrevenue) AS r FROM uservisits GROUP BY sourceip ORDER BY sourceip DESC");
+        assertThat(TopMergeFolding.fold(descending, s -> 1)).isSameAs(descending);
+    }
+
+    @Test
     void theReducerCountIsNotAskedOfAStageThatReadsEarlierStages() throws Exception {
         QueryPlan plan = plan("SELECT d, COUNT(*) AS c FROM (SELECT sourceip, COUNT(DISTINCT desturl) AS d FROM uservisits "
                 + "GROUP BY sourceip) t GROUP BY d ORDER BY c DESC LIMIT 3");

@@ -1,5 +1,7 @@
 package org.hadoopdb.planner.plan;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.hadoopdb.connector.row.SortKeySpec;
 
 /**
@@ -17,5 +19,50 @@ import org.hadoopdb.connector.row.SortKeySpec;
 public record Shuffle(SortKeySpec key, int reducers, String why, boolean ranged) {
     public Shuffle(SortKeySpec key, int reducers, String why) {
         this(key, reducers, why, false);
+    }
+
+    /**
+     * The order one reducer of this shuffle returns its rows in after {@code reduceOps}, as far as it is known: the
+     * sort key, followed through the operators that keep it (an aggregate's group columns, filters, limits, selections
+     * and projections of plain fields), up to the first key column one of them drops or computes. With several
+     * reducers, each one's rows are in this order.
+     */
+    public List<SortKeySpec.Column> orderAfter(List<OperatorSpec> reduceOps) {
+        List<SortKeySpec.Column> order = key.columns();
+        for (OperatorSpec op : reduceOps) {
+            List<SortKeySpec.Column> next = new ArrayList<>();
+            for (SortKeySpec.Column c : order) {
+                int field = keptColumn(op, c.field());
+                if (field < 0) {
+                    break;
+                }
+                next.add(new SortKeySpec.Column(field, c.descending(), c.nulls()));
+            }
+            order = next;
+        }
+        return order;
+    }
+
+    /** The output column of {@code op} that is its input column {@code column}, in the rows' order; -1 when none is. */
+    private static int keptColumn(OperatorSpec op, int column) {
+        if (op instanceof OperatorSpec.Filter || op instanceof OperatorSpec.Limit) {
+            return column;
+        }
+        if (op instanceof OperatorSpec.Aggregate a) {
+            // one row per group, groups in the order they arrive: its group columns come first, as in its input
+            return column < a.groupFields() ? column : -1;
+        }
+        if (op instanceof OperatorSpec.Select sel) {
+            for (int i = 0; i < sel.fields().length; i++) {
+                if (sel.fields()[i] == column) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+        if (op instanceof OperatorSpec.Project p) {
+            return p.expressions().indexOf("$" + column);
+        }
+        return -1;
     }
 }

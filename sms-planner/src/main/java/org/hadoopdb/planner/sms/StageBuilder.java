@@ -84,51 +84,11 @@ final class StageBuilder {
     }
 
     /**
-     * The order the rows leave this stage's one reducer in, as far as it is known: the shuffle's sort key, followed
-     * through the reduce operators that keep it (an aggregate's group columns, filters, limits, selections and
-     * projections of plain fields), up to the first key column one of them drops or computes. Empty without exactly one
-     * reducer.
+     * The order the rows leave this stage's one reducer in, as far as it is known ({@link Shuffle#orderAfter}); empty
+     * without exactly one reducer.
      */
     List<SortKeySpec.Column> singleReducerOrder() {
-        if (!hasSingleReducer() || shuffle.ranged()) {
-            return List.of();
-        }
-        List<SortKeySpec.Column> order = shuffle.key().columns();
-        for (OperatorSpec op : reduceOps) {
-            List<SortKeySpec.Column> next = new ArrayList<>();
-            for (SortKeySpec.Column c : order) {
-                int field = keptColumn(op, c.field());
-                if (field < 0) {
-                    break;
-                }
-                next.add(new SortKeySpec.Column(field, c.descending(), c.nulls()));
-            }
-            order = next;
-        }
-        return order;
-    }
-
-    /** The output column of {@code op} that is its input column {@code column}, in the rows' order; -1 when none is. */
-    private static int keptColumn(OperatorSpec op, int column) {
-        if (op instanceof OperatorSpec.Filter || op instanceof OperatorSpec.Limit) {
-            return column;
-        }
-        if (op instanceof OperatorSpec.Aggregate a) {
-            // one row per group, groups in the order they arrive: its group columns come first, as in its input
-            return column < a.groupFields() ? column : -1;
-        }
-        if (op instanceof OperatorSpec.Select sel) {
-            for (int i = 0; i < sel.fields().length; i++) {
-                if (sel.fields()[i] == column) {
-                    return i;
-                }
-            }
-            return -1;
-        }
-        if (op instanceof OperatorSpec.Project p) {
-            return p.expressions().indexOf("$" + column);
-        }
-        return -1;
+        return hasSingleReducer() && !shuffle.ranged() ? shuffle.orderAfter(reduceOps) : List.of();
     }
 
     /** The schema of the rows at the current end of the stage. */
