@@ -3,7 +3,6 @@ package org.hadoopdb.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
-import org.hadoopdb.connector.row.SortKeySpec;
 import org.hadoopdb.planner.plan.OperatorSpec;
 import org.hadoopdb.planner.plan.QueryPlan;
 import org.hadoopdb.planner.plan.Shuffle;
@@ -62,15 +61,8 @@ final class TopMergeFolding {
      * would pass that reducer's rows through unchanged apart from the LIMIT.
      */
     private static boolean isMergeOf(Stage merge, Stage below) {
-        if (merge.inputs().size() != 1 || !(merge.inputs().get(0) instanceof StageInput.PreviousStage p)
-                || p.stage() != below.id() || !p.mapOps().isEmpty()) {
-            return false;
-        }
-        if (merge.shuffle() == null || merge.shuffle().reducers() != 1 || merge.shuffle().ranged()
-                || below.shuffle() == null || below.shuffle().ranged() || below.reduceOps().isEmpty()) {
-            return false;
-        }
-        if (!merge.reduceOps().stream().allMatch(OperatorSpec.Limit.class::isInstance)) {
+        if (!limitsRowsOf(merge, below) || merge.shuffle().reducers() != 1 || merge.shuffle().ranged()
+                || below.reduceOps().isEmpty()) {
             return false;
         }
         return below.reduceOps().get(below.reduceOps().size() - 1) instanceof OperatorSpec.TopN top
@@ -82,15 +74,18 @@ final class TopMergeFolding {
      * of {@code below} already returns them in: its shuffle's key followed through its reduce operators.
      */
     private static boolean isSortOf(Stage merge, Stage below) {
-        if (merge.inputs().size() != 1 || !(merge.inputs().get(0) instanceof StageInput.PreviousStage p)
-                || p.stage() != below.id() || !p.mapOps().isEmpty() || merge.shuffle() == null
-                || !merge.reduceOps().stream().allMatch(OperatorSpec.Limit.class::isInstance)
-                || below.shuffle() == null || below.shuffle().ranged()) {
-            return false;
-        }
-        List<SortKeySpec.Column> wanted = merge.shuffle().key().columns();
-        List<SortKeySpec.Column> order = below.shuffle().orderAfter(below.reduceOps());
-        return !wanted.isEmpty() && order.size() >= wanted.size() && order.subList(0, wanted.size()).equals(wanted);
+        return limitsRowsOf(merge, below) && below.shuffle().ordersBy(below.reduceOps(), merge.shuffle().key().columns());
+    }
+
+    /**
+     * True when {@code merge} reads only {@code below}'s rows, as they are, and repartitions them with no reduce operator
+     * but a LIMIT, {@code below} having a shuffle by hash.
+     */
+    private static boolean limitsRowsOf(Stage merge, Stage below) {
+        return merge.inputs().size() == 1 && merge.inputs().get(0) instanceof StageInput.PreviousStage p
+                && p.stage() == below.id() && p.mapOps().isEmpty() && merge.shuffle() != null
+                && merge.reduceOps().stream().allMatch(OperatorSpec.Limit.class::isInstance)
+                && below.shuffle() != null && !below.shuffle().ranged();
     }
 
     /** True when no stage but {@code merge} reads {@code below}'s output (as input or broadcast side). */

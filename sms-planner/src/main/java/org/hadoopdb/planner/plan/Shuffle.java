@@ -43,6 +43,15 @@ public record Shuffle(SortKeySpec key, int reducers, String why, boolean ranged)
         return order;
     }
 
+    /**
+     * True when one reducer of this shuffle returns its rows, after {@code reduceOps}, in the order {@code wanted}
+     * (non-empty): a prefix of {@link #orderAfter}.
+     */
+    public boolean ordersBy(List<OperatorSpec> reduceOps, List<SortKeySpec.Column> wanted) {
+        List<SortKeySpec.Column> order = orderAfter(reduceOps);
+        return !wanted.isEmpty() && order.size() >= wanted.size() && order.subList(0, wanted.size()).equals(wanted);
+    }
+
     /** The output column of {@code op} that is its input column {@code column}, in the rows' order; -1 when none is. */
     private static int keptColumn(OperatorSpec op, int column) {
         if (op instanceof OperatorSpec.Filter || op instanceof OperatorSpec.Limit) {

@@ -48,10 +48,7 @@ final class SortSplit implements OperatorSplit<Sort> {
             what = fetch >= 0 ? "per-chunk top " + (offset + fetch) : "chunk rows";
         } else {
             StageBuilder st = ((Fragment.Staged) in).stage();
-            List<SortKeySpec.Column> wanted = Shuffles.sortColumns(collation);
-            List<SortKeySpec.Column> order = st.singleReducerOrder();
-            if (fetch < 0 && offset == 0 && !wanted.isEmpty() && order.size() >= wanted.size()
-                    && order.subList(0, wanted.size()).equals(wanted)) {
+            if (fetch < 0 && offset == 0 && st.singleReducerOrders(Shuffles.sortColumns(collation))) {
                 // one reducer already returns the rows in this order (GROUP BY k ORDER BY k): no stage to sort them again
                 return new Fragment.Staged(st, s.getRowType(), true);
             }

@@ -84,11 +84,11 @@ final class StageBuilder {
     }
 
     /**
-     * The order the rows leave this stage's one reducer in, as far as it is known ({@link Shuffle#orderAfter}); empty
-     * without exactly one reducer.
+     * True when this stage has exactly one reducer and it returns the rows in the order {@code wanted}
+     * ({@link Shuffle#ordersBy}).
      */
-    List<SortKeySpec.Column> singleReducerOrder() {
-        return hasSingleReducer() && !shuffle.ranged() ? shuffle.orderAfter(reduceOps) : List.of();
+    boolean singleReducerOrders(List<SortKeySpec.Column> wanted) {
+        return hasSingleReducer() && !shuffle.ranged() && shuffle.ordersBy(reduceOps, wanted);
     }
 
     /** The schema of the rows at the current end of the stage. */
