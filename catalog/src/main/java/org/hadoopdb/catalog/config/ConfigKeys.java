@@ -204,7 +204,8 @@ public final class ConfigKeys {
                     + "stages wrote); 0 runs every stage as a job.");
     public static final ConfigKey<Long> KEY_FILTER_MAX_KEYS = longInteger("hadoopdb.exec.key-filter.max-keys", "50000",
             "Filter the large input of an inner or semi broadcast join inside PostgreSQL by the small input's join keys "
-                    + "(column = ANY(keys)) when the small input has at most this many distinct keys; 0 turns it off.");
+                    + "(column = ANY(keys)), and a chunk statement repartition-joined with an earlier stage's output by that "
+                    + "output's keys, when they are at most this many distinct keys; 0 turns it off.");
     public static final ConfigKey<Long> CLIENT_STAGE_MAX_BUFFERED_ROWS = longInteger("hadoopdb.exec.client-stage.max-buffered-rows",
             "2000000", "The most rows a stage run in the client holds; past it the stage stops reading and runs as a job.");
     public static final ConfigKey<Long> CLIENT_STAGE_MAX_BUFFER_BYTES = bytes("hadoopdb.exec.client-stage.max-buffer-bytes", "256MB",

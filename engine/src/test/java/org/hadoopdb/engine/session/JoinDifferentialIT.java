@@ -39,6 +39,9 @@ class JoinDifferentialIT {
     private static Differential diff;
     /** The same queries with every stage a MapReduce job. */
     private static Differential asJobs;
+    /** Sessions that broadcast no join input: in the client, and every stage a job. */
+    private static Differential repartitioned;
+    private static Differential repartitionedJobs;
 
     @TempDir
     static Path files;
@@ -50,6 +53,11 @@ class JoinDifferentialIT {
         reference = engine.catalog().nodes().get(0);
         diff = new Differential(session, engine, reference, "join_reference", 9);
         asJobs = diff.through(engine.openSession(Differential.AS_JOBS));
+        Map<String, String> noBroadcast = Map.of("hadoopdb.join.broadcast.max-bytes", "0");
+        Map<String, String> noBroadcastAsJobs = new java.util.HashMap<>(Differential.AS_JOBS);
+        noBroadcastAsJobs.putAll(noBroadcast);
+        repartitioned = diff.through(engine.openSession(noBroadcast));
+        repartitionedJobs = diff.through(engine.openSession(noBroadcastAsJobs));
         diff.load(Differential.Table.of(TABLES), data(), files);
     }
 
@@ -57,6 +65,8 @@ class JoinDifferentialIT {
     static void stop() throws SQLException {
         diff.dropReference();
         asJobs.session().close();
+        repartitioned.session().close();
+        repartitionedJobs.session().close();
         session.close();
         engine.close();
     }
@@ -249,6 +259,34 @@ class JoinDifferentialIT {
         q.add(new Query("SELECT a.k, t.label FROM jf a LEFT JOIN jt t ON a.s = t.s ORDER BY a.k, t.label LIMIT 40",
                 "SELECT a.k, t.label FROM jf a LEFT JOIN jt t ON a.s = t.s ORDER BY a.k, t.label NULLS FIRST LIMIT 40", true));
         return q;
+    }
+
+    /**
+     * Joins that broadcast nothing, so that an earlier stage's output meets a chunk statement in a repartition join,
+     * which filters the statement by that output's keys in PostgreSQL (the inner side of inner, left, semi and anti
+     * joins; never a preserved side): NULL keys, '' and 'Red' beside 'red', integers of two widths.
+     */
+    static List<Query> repartitionedQueries() {
+        String groups = "(SELECT s, count(*) AS c FROM jf WHERE g < 5 GROUP BY s) x";
+        String wides = "(SELECT g, count(*) AS c FROM jf WHERE v > 0 GROUP BY g) x";
+        return List.of(
+                new Query("SELECT x.s, x.c, t.label FROM " + groups + " JOIN jt t ON t.s = x.s"),
+                new Query("SELECT x.s, x.c, t.label FROM " + groups + " LEFT JOIN jt t ON t.s = x.s"),
+                new Query("SELECT x.s, x.c, t.label FROM " + groups + " RIGHT JOIN jt t ON t.s = x.s"),
+                new Query("SELECT t.label FROM jt t WHERE t.s IN (SELECT s FROM jf WHERE g < 5 GROUP BY s HAVING count(*) > 3)"),
+                new Query("SELECT t.label FROM jt t WHERE NOT EXISTS (SELECT 1 FROM " + groups + " WHERE x.s = t.s)"),
+                new Query("SELECT x.g, x.c FROM " + wides + " WHERE NOT EXISTS (SELECT 1 FROM jc b WHERE b.w = x.g)"),
+                new Query("SELECT x.g, x.c, b.k FROM " + wides + " JOIN jc b ON CAST(b.w AS BIGINT) = x.g WHERE b.name <> 'n1'"),
+                new Query("SELECT a.k, t.label, b.name FROM jf a JOIN jt t ON a.s = t.s JOIN jc b ON b.w = a.g WHERE t.n < 4"));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> repartitionJoinsFilteredByAnEarlierStagesKeysGivePostgresqlsAnswer() {
+        return repartitionedQueries().stream().map(q -> DynamicTest.dynamicTest(q.hive(), () -> {
+            List<String> theirs = diff.postgres(q.pg());
+            assertThat(repartitioned.hadoopDb(q.hive())).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
+            assertThat(repartitionedJobs.hadoopDb(q.hive())).as("as jobs: " + q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
+        }));
     }
 
     @TestFactory

@@ -5,7 +5,8 @@ import org.hadoopdb.connector.row.RowSchema;
 
 /**
  * The rows of a chunk statement that can matter only when their join key is among the keys an earlier
- * stage writes: the large side of an inner (or semi) broadcast join, whose other rows the join drops.
+ * stage writes: the large side of an inner (or semi) broadcast join, whose other rows the join drops, or a
+ * chunk statement that a repartition join meets with an earlier stage's output on a side it drops unmatched rows of.
  * The planner marks the statement; when the earlier stage has run, the runtime filters the statement
  * inside PostgreSQL by those keys ({@code column = ANY(keys)}), when there are at most
  * {@code hadoopdb.exec.key-filter.max-keys} of them, so that the rows the join would drop are never

@@ -1,5 +1,7 @@
 package org.hadoopdb.planner.sms;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.hadoopdb.catalog.CatalogFixtures;
@@ -142,6 +144,28 @@ class JoinPlanTest {
         assertThat(join.inputs()).hasSize(2);
         assertThat(join.shuffle().key().groupColumns()).isEqualTo(1);
         assertThat(q.explain(false)).contains("does not equate the partitioning keys");
+    }
+
+    @Test
+    void aRepartitionJoinFiltersAChunkStatementByTheKeysAnEarlierStageWrites() {
+        String visits = "(SELECT sourceip, count(*) AS n FROM uservisits GROUP BY sourceip) v";
+        QueryPlanner.PlannedQuery q = plan("SELECT r.pagerank, v.n FROM " + visits + " JOIN rankings r ON r.pageurl = v.sourceip");
+        Stage join = q.plan().stages().get(q.plan().stages().size() - 1);
+        assertThat(join.inputs()).hasSize(2);
+        StageInput.Chunks rankings = (StageInput.Chunks) join.inputs().get(1);
+        assertThat(rankings.source().keys()).singleElement().satisfies(k -> {
+            assertThat(k.buildStage()).isEqualTo(((StageInput.PreviousStage) join.inputs().get(0)).stage());
+            assertThat(k.buildSchema().name(k.buildKey())).startsWith("sourceip");
+            assertThat(rankings.source().schema().name(k.column())).isEqualTo("pageurl");
+        });
+        assertThat(q.explain(false)).contains("Keys: only rows whose pageurl is among the keys stage 1 writes (sourceip");
+
+        // the preserved side of an outer join keeps every row, and so does the left of an anti join
+        for (String sql : List.of("SELECT r.pagerank, v.n FROM rankings r LEFT JOIN " + visits + " ON r.pageurl = v.sourceip",
+                "SELECT r.pagerank FROM rankings r WHERE NOT EXISTS (SELECT 1 FROM " + visits + " WHERE v.sourceip = r.pageurl)")) {
+            assertThat(plan(sql).plan().stages()).flatExtracting(Stage::inputs).filteredOn(StageInput.Chunks.class::isInstance)
+                    .allSatisfy(in -> assertThat(((StageInput.Chunks) in).source().keys()).as(sql).isEmpty());
+        }
     }
 
     @Test
