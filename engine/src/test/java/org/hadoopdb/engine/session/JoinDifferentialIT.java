@@ -256,6 +256,11 @@ class JoinDifferentialIT {
                 + "AND a.v < (SELECT avg(b.v) FROM jf b WHERE b.s = t.s)"));
         q.add(new Query("SELECT a.k FROM jf a JOIN jt t ON a.s = t.s WHERE t.label IN ('empty', 'warm') "
                 + "AND a.d > (SELECT min(b.d) FROM jf b WHERE b.s = a.s)"));
+        // [NOT] EXISTS over a join of replicated tables only: looked up after the join, for its rows (NULL keys among them)
+        q.add(new Query("SELECT r1.gname, r2.gname FROM jr r1, jr r2 WHERE r1.g = r2.g AND r2.gname <> 'group3' "
+                + "AND EXISTS (SELECT 1 FROM jf a WHERE a.g = r1.g AND a.v > 0)"));
+        q.add(new Query("SELECT r1.gname FROM jr r1 JOIN jr r2 ON r2.g = r1.g + 1 WHERE r2.gname <> 'group5' "
+                + "AND NOT EXISTS (SELECT 1 FROM jc b WHERE b.w = r1.g * 7) AND EXISTS (SELECT 1 FROM jf a WHERE a.g = r2.g)"));
         q.add(new Query("SELECT a.k, t.label FROM jf a LEFT JOIN jt t ON a.s = t.s ORDER BY a.k, t.label LIMIT 40",
                 "SELECT a.k, t.label FROM jf a LEFT JOIN jt t ON a.s = t.s ORDER BY a.k, t.label NULLS FIRST LIMIT 40", true));
         return q;

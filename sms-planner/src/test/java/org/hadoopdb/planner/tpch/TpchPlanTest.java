@@ -111,6 +111,29 @@ class TpchPlanTest {
     }
 
     @Test
+    void anExistsOverAJoinOfReplicatedTablesLooksUpItsFilteredRows() {
+        // TPC-DS q69's shape: the EXISTS reads the nation's columns only, but nation and region are replicated (joined in
+        // one database whatever is filtered first): the lookup is made for the nations of EUROPE, after the join
+        QueryStatement q = (QueryStatement) HiveQlParser.parse(SourceSpan.of("SELECT n.n_name FROM nation n, region r "
+                + "WHERE n.n_regionkey = r.r_regionkey AND r.r_name = 'EUROPE' "
+                + "AND EXISTS (SELECT * FROM supplier s WHERE s.s_nationkey = n.n_nationkey AND s.s_acctbal > 9000)"));
+        List<String> logical = planner.plan(catalog, q.query(), PlanningOptions.DEFAULTS).logicalPlan().lines().toList();
+        int semi = indexOf(logical, "joinType=[semi]");
+        int inner = indexOf(logical, "joinType=[inner]");
+        assertThat(semi).as(String.join("\n", logical)).isNotNegative().isLessThan(inner);
+        assertThat(logical.get(inner).indexOf('L')).isGreaterThan(logical.get(semi).indexOf('L')); // under the semi join
+    }
+
+    private static int indexOf(List<String> lines, String text) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(text)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Test
     void aScalarSubQuerysComparisonFiltersTheKeysOfANotExists() throws IOException {
         // Q22's NOT EXISTS looked up the orders of every customer of the seven country codes (42,015); the comparison
         // with the average balance now filters them first (19,000): the stage writing the keys joins the average
