@@ -222,6 +222,12 @@ class JoinDifferentialIT {
         q.add(new Query("SELECT s, g, COUNT(*) FROM jf WHERE k < 100 GROUP BY ROLLUP (s, g)",
                 "SELECT s, g, COUNT(*) FROM jf WHERE k < 100 GROUP BY ROLLUP (s, g)", false));
         q.add(new Query("SELECT g, s, MAX(k) FROM jf GROUP BY CUBE (g, s)"));
+        // every set aggregated from one aggregate on all the grouped columns: sums of decimals and doubles, counts with
+        // NULLs, minima and maxima, GROUPING(), a finest set not among the sets, sets over a join
+        q.add(new Query("SELECT g, s, SUM(d), COUNT(v), MIN(s), MAX(d), GROUPING(g, s) FROM jf GROUP BY CUBE (g, s)"));
+        q.add(new Query("SELECT g, s, COUNT(*), SUM(v), MIN(k) FROM jf GROUP BY GROUPING SETS ((g), (s))"));
+        q.add(new Query("SELECT a.g, t.label, SUM(a.d), COUNT(*), MAX(t.n) FROM jf a JOIN jt t ON a.s = t.s "
+                + "GROUP BY ROLLUP (a.g, t.label)"));
         // ordered results after joins (Hive sorts NULLs first ascending)
         q.add(new Query("SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k ORDER BY a.k LIMIT 15",
                 "SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k ORDER BY a.k LIMIT 15", true));

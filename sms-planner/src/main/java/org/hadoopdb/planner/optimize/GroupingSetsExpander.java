@@ -11,6 +11,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -21,7 +22,9 @@ import org.hadoopdb.planner.PlannerException;
  * aggregates, one per grouping set, each padding the columns it does not group by with NULLs and
  * answering {@code GROUPING(…)} with the constant its set implies. Plain aggregates are what the SMS
  * split knows how to place: a set containing the partitioning key runs whole in the chunks, the
- * others as partial and final aggregates; sets over the same table stay one statement per chunk.
+ * others as partial and final aggregates. When every aggregate can be merged (sums, counts, minima, maxima),
+ * the sets are aggregated from one aggregate on all their columns, which reads the query's input once
+ * ({@link #rollable}); otherwise each set aggregates the input.
  */
 final class GroupingSetsExpander extends RelShuttleImpl {
     private final RelBuilder builder;
@@ -50,9 +53,15 @@ final class GroupingSetsExpander extends RelShuttleImpl {
             }
         }
         List<ImmutableBitSet> sets = aggregate.getGroupSets();
+        RelNode base = rollable(plainCalls) && sets.size() > 1
+                ? builder.push(input).aggregate(builder.groupKey(aggregate.getGroupSet()), plainCalls).build() : null;
         for (int s = 0; s < sets.size(); s++) {
             ImmutableBitSet set = sets.get(s);
-            builder.push(input).aggregate(builder.groupKey(set), plainCalls);
+            if (base == null) {
+                builder.push(input).aggregate(builder.groupKey(set), plainCalls);
+            } else {
+                rolledUp(base, aggregate.getGroupSet(), set, plainCalls);
+            }
             List<RexNode> fields = new ArrayList<>();
             for (int g = 0; g < groupFields.size(); g++) {
                 int column = groupFields.get(g);
@@ -81,6 +90,51 @@ final class GroupingSetsExpander extends RelShuttleImpl {
                     + " instead of " + rowType);
         }
         return union;
+    }
+
+    /**
+     * True when each call's value over a group is computed from its values over the finer groups it is made of: a sum
+     * is the sum of the sums, a count the sum of the counts, a minimum the least minimum (not an average, a DISTINCT
+     * or a filtered call). Every grouping set is then aggregated from one aggregate on all the grouped columns, so the
+     * query's joins and scans run once, not once per set: TPC-DS q36's three sets of store sales by category and class,
+     * q70's, q86's.
+     */
+    private static boolean rollable(List<AggregateCall> calls) {
+        for (AggregateCall call : calls) {
+            SqlKind kind = call.getAggregation().getKind();
+            if (call.isDistinct() || call.filterArg >= 0 || call.isApproximate()
+                    || !(kind == SqlKind.SUM || kind == SqlKind.SUM0 || kind == SqlKind.COUNT || kind == SqlKind.MIN
+                    || kind == SqlKind.MAX)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Pushes onto the builder grouping set {@code set} of the calls, aggregated from {@code base}: the aggregate of the
+     * same calls on every column in {@code all} (the group columns, then one column per call). The rows and columns are
+     * those {@code aggregate(groupKey(set), calls)} over the input gives.
+     */
+    private void rolledUp(RelNode base, ImmutableBitSet all, ImmutableBitSet set, List<AggregateCall> calls) {
+        // even the set of all the columns is aggregated again (each group once): a projection of the base itself would
+        // be appended to the base's own stage, which the other sets then could not share
+        builder.push(base);
+        List<Integer> columns = all.asList();
+        List<RelBuilder.AggCall> merged = new ArrayList<>();
+        for (int c = 0; c < calls.size(); c++) {
+            AggregateCall call = calls.get(c);
+            RexNode partial = builder.field(columns.size() + c);
+            SqlKind kind = call.getAggregation().getKind();
+            RelBuilder.AggCall m = kind == SqlKind.COUNT ? builder.aggregateCall(SqlStdOperatorTable.SUM0, partial)
+                    : kind == SqlKind.MIN ? builder.min(partial) : kind == SqlKind.MAX ? builder.max(partial) : builder.sum(partial);
+            merged.add(m.as(call.getName()));
+        }
+        List<Integer> keys = new ArrayList<>();
+        for (int column : set) {
+            keys.add(columns.indexOf(column));
+        }
+        builder.aggregate(builder.groupKey(ImmutableBitSet.of(keys)), merged);
     }
 
     private static boolean isGrouping(AggregateCall call) {

@@ -17,6 +17,9 @@ import org.hadoopdb.hiveql.ast.Statement;
 import org.hadoopdb.hiveql.parse.HiveQlParser;
 import org.hadoopdb.hiveql.ast.SourceSpan;
 import org.hadoopdb.planner.sms.PlanningOptions;
+import org.hadoopdb.planner.plan.StageInput;
+import org.hadoopdb.planner.plan.Stage;
+import org.hadoopdb.planner.plan.QueryPlan;
 import org.junit.jupiter.api.Test;
 
 /** All 22 TPC-H queries plan on HadoopDB's TPC-H layout; the joins on co-located keys are pushed. */
@@ -122,6 +125,21 @@ class TpchPlanTest {
         int inner = indexOf(logical, "joinType=[inner]");
         assertThat(semi).as(String.join("\n", logical)).isNotNegative().isLessThan(inner);
         assertThat(logical.get(inner).indexOf('L')).isGreaterThan(logical.get(semi).indexOf('L')); // under the semi join
+    }
+
+    @Test
+    void groupingSetsOfSumsCountsMinimaAndMaximaReadTheirInputOnce() {
+        // TPC-DS q36's shape: each set used to join and read the whole input again in its own chunk statements
+        QueryStatement rollup = (QueryStatement) HiveQlParser.parse(SourceSpan.of("SELECT n.n_name, c.c_mktsegment, "
+                + "sum(c.c_acctbal), count(*), max(c.c_phone) FROM customer c JOIN nation n ON c.c_nationkey = n.n_nationkey "
+                + "WHERE c.c_acctbal > 0 GROUP BY ROLLUP (n.n_name, c.c_mktsegment)"));
+        QueryPlan plan = planner.plan(catalog, rollup.query(), PlanningOptions.DEFAULTS).plan();
+        assertThat(plan.stages()).flatExtracting(Stage::inputs).filteredOn(StageInput.Chunks.class::isInstance).hasSize(1);
+        // an average is not merged from averages: each set reads the input
+        QueryStatement avg = (QueryStatement) HiveQlParser.parse(SourceSpan.of("SELECT c.c_mktsegment, avg(c.c_acctbal) "
+                + "FROM customer c GROUP BY ROLLUP (c.c_mktsegment)"));
+        assertThat(planner.plan(catalog, avg.query(), PlanningOptions.DEFAULTS).plan().stages()).flatExtracting(Stage::inputs)
+                .filteredOn(StageInput.Chunks.class::isInstance).hasSize(2);
     }
 
     private static int indexOf(List<String> lines, String text) {
