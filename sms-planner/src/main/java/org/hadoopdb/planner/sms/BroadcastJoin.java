@@ -8,7 +8,6 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
-import org.apache.calcite.util.mapping.IntPair;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.planner.plan.KeyFilter;
 import org.hadoopdb.planner.plan.OperatorSpec;
@@ -60,7 +59,7 @@ final class BroadcastJoin {
         int[] buildKeys = buildRight ? info.rightKeys.toIntArray() : info.leftKeys.toIntArray();
         // stages run in dependency order, so a map-only probe stage may take a build side planned after it
         StageBuilder probeStage = ctx.stageForShuffle(probe, "broadcast join: the large input");
-        KeyFilter keys = mayDropRows(build) ? keyFilter(j, type, buildRight, probeKeys, buildKeys, buildStage) : null;
+        KeyFilter keys = mayDropRows(build) ? keyFilter(j, info, type, buildRight, buildStage) : null;
         if (keys != null) {
             probeStage.filterByKeys(keys);
         }
@@ -105,21 +104,11 @@ final class BroadcastJoin {
      * the same in PostgreSQL as in the join; null otherwise. Its column is the large input's, which the probe
      * stage traces back to its chunk statement ({@link StageBuilder#filterByKeys}).
      */
-    private static KeyFilter keyFilter(Join j, JoinRelType type, boolean buildRight, int[] probeKeys, int[] buildKeys,
-                                       StageBuilder buildStage) {
+    private static KeyFilter keyFilter(Join j, JoinInfo info, JoinRelType type, boolean buildRight, StageBuilder buildStage) {
         if (!(type == JoinRelType.INNER || type == JoinRelType.SEMI && buildRight)) {
             return null;
         }
-        // a null-safe equality (<=>) matches NULL keys, which `= ANY` never does: only strict equalities filter
-        List<IntPair> strict = JoinInfo.createWithStrictEquality(j.getLeft(), j.getRight(), j.getCondition()).pairs();
-        RowSchema probeSchema = RowSchemas.of((buildRight ? j.getLeft() : j.getRight()).getRowType());
-        RowSchema buildSchema = buildStage.currentSchema();
-        for (int i = 0; i < probeKeys.length; i++) {
-            IntPair pair = buildRight ? IntPair.of(probeKeys[i], buildKeys[i]) : IntPair.of(buildKeys[i], probeKeys[i]);
-            if (strict.contains(pair) && KeyFilter.comparable(probeSchema.type(probeKeys[i]), buildSchema.type(buildKeys[i]))) {
-                return new KeyFilter(probeKeys[i], buildStage.id(), buildSchema, buildKeys[i]);
-            }
-        }
-        return null;
+        return JoinKeys.keyFilter(j, info, !buildRight, RowSchemas.of((buildRight ? j.getLeft() : j.getRight()).getRowType()),
+                buildStage);
     }
 }

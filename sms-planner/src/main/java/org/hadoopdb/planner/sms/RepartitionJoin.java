@@ -10,7 +10,6 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
-import org.apache.calcite.util.mapping.IntPair;
 import org.hadoopdb.catalog.model.HiveType;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.connector.row.SortKeySpec;
@@ -111,19 +110,8 @@ final class RepartitionJoin {
         if (!(in instanceof StageInput.Chunks c) || !(other instanceof Fragment.Staged keysSide)) {
             return in;
         }
-        // a null-safe equality (<=>) matches NULL keys, which `= ANY` never does: only strict equalities filter
-        List<IntPair> strict = JoinInfo.createWithStrictEquality(j.getLeft(), j.getRight(), j.getCondition()).pairs();
-        RowSchema keySchema = keysSide.stage().currentSchema();
-        for (int i = 0; i < info.leftKeys.size(); i++) {
-            IntPair pair = IntPair.of(info.leftKeys.get(i), info.rightKeys.get(i));
-            int column = filteredIsRight ? pair.target : pair.source;
-            int key = filteredIsRight ? pair.source : pair.target;
-            if (strict.contains(pair) && KeyFilter.comparable(c.source().schema().type(column), keySchema.type(key))) {
-                return new StageInput.Chunks(c.source().withKeys(new KeyFilter(column, keysSide.stage().id(), keySchema, key)),
-                        c.mapOps());
-            }
-        }
-        return in;
+        KeyFilter filter = JoinKeys.keyFilter(j, info, filteredIsRight, c.source().schema(), keysSide.stage());
+        return filter == null ? in : new StageInput.Chunks(c.source().withKeys(filter), c.mapOps());
     }
 
     /** One side's rows mapped to the common row. */
