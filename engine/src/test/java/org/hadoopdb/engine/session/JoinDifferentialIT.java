@@ -228,6 +228,8 @@ class JoinDifferentialIT {
         q.add(new Query("SELECT g, s, COUNT(*), SUM(v), MIN(k) FROM jf GROUP BY GROUPING SETS ((g), (s))"));
         q.add(new Query("SELECT a.g, t.label, SUM(a.d), COUNT(*), MAX(t.n) FROM jf a JOIN jt t ON a.s = t.s "
                 + "GROUP BY ROLLUP (a.g, t.label)"));
+        // over no rows, the set of no columns still gives its one row (a count of 0)
+        q.add(new Query("SELECT k, COUNT(*), SUM(k), MAX(name) FROM je GROUP BY ROLLUP (k)"));
         // ordered results after joins (Hive sorts NULLs first ascending)
         q.add(new Query("SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k ORDER BY a.k LIMIT 15",
                 "SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k ORDER BY a.k LIMIT 15", true));
