@@ -295,28 +295,28 @@ class JoinDifferentialIT {
 
     @TestFactory
     Stream<DynamicTest> repartitionJoinsFilteredByAnEarlierStagesKeysGivePostgresqlsAnswer() {
-        return repartitionedQueries().stream().map(q -> DynamicTest.dynamicTest(q.hive(), () -> {
-            List<String> theirs = diff.postgres(q.pg());
-            assertThat(repartitioned.hadoopDb(q.hive())).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
-            assertThat(repartitionedJobs.hadoopDb(q.hive())).as("as jobs: " + q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
-        }));
+        return repartitionedQueries().stream().map(q -> DynamicTest.dynamicTest(q.hive(), () -> sameAnswer(q, repartitioned,
+                repartitionedJobs)));
     }
 
     @TestFactory
     Stream<DynamicTest> everyQueryGivesPostgresqlsAnswer() {
         List<Query> queries = queries();
         assertThat(queries).hasSizeGreaterThanOrEqualTo(150);
-        return queries.stream().map(q -> DynamicTest.dynamicTest(q.hive(), () -> {
-            List<String> ours = diff.hadoopDb(q.hive());
-            List<String> jobs = asJobs.hadoopDb(q.hive());
-            List<String> theirs = diff.postgres(q.pg());
-            if (q.ordered()) {
-                assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
-                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyElementsOf(theirs);
-            } else {
-                assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
-                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
-            }
-        }));
+        return queries.stream().map(q -> DynamicTest.dynamicTest(q.hive(), () -> sameAnswer(q, diff, asJobs)));
+    }
+
+    /** {@code q}'s answer through both sessions (stages in the client, every stage a job) is one PostgreSQL's. */
+    private static void sameAnswer(Query q, Differential inClient, Differential jobs) throws Exception {
+        List<String> ours = inClient.hadoopDb(q.hive());
+        List<String> asJob = jobs.hadoopDb(q.hive());
+        List<String> theirs = diff.postgres(q.pg());
+        if (q.ordered()) {
+            assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
+            assertThat(asJob).as("as jobs: " + q.hive()).containsExactlyElementsOf(theirs);
+        } else {
+            assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
+            assertThat(asJob).as("as jobs: " + q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
+        }
     }
 }

@@ -68,7 +68,8 @@ final class RepartitionJoin {
         boolean keepRightNulls = type == JoinRelType.RIGHT || type == JoinRelType.FULL;
         StageInput leftIn = input(left, new OperatorSpec.JoinInput(lf, k, 0, !keepLeftNulls, commonSchema));
         StageInput rightIn = input(right, new OperatorSpec.JoinInput(rf, k, 1, !keepRightNulls, commonSchema));
-        // each side whose rows without a partner the join drops: both of an inner join, the left of a semi join
+        // each side whose rows without a partner the join drops: both of an inner join, the left of a right or semi
+        // join, the right of a left, semi or anti join
         if (type == JoinRelType.INNER || type == JoinRelType.RIGHT || type == JoinRelType.SEMI) {
             leftIn = keyFiltered(leftIn, right, j, info, false);
         }
