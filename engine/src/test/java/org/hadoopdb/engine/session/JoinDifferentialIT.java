@@ -230,6 +230,17 @@ class JoinDifferentialIT {
                 + "GROUP BY ROLLUP (a.g, t.label)"));
         // over no rows, the set of no columns still gives its one row (a count of 0)
         q.add(new Query("SELECT k, COUNT(*), SUM(k), MAX(name) FROM je GROUP BY ROLLUP (k)"));
+        // averages too, from the one aggregate's sums and counts: of decimals (rounded once, to Hive's scale), doubles and
+        // integers, groups whose values are all NULL (k % 9 = 2), sets holding the partitioning key (the one aggregate in
+        // the chunks), over a join with GROUPING, over no rows
+        q.add(new Query("SELECT g, s, AVG(d), AVG(v), AVG(k), COUNT(*) FROM jf GROUP BY ROLLUP (g, s)",
+                "SELECT g, s, round(AVG(d), 6), AVG(v), AVG(k), COUNT(*) FROM jf GROUP BY ROLLUP (g, s)", false));
+        q.add(new Query("SELECT k, g, AVG(d), SUM(v), MIN(s) FROM jf WHERE k < 120 GROUP BY ROLLUP (k, g)",
+                "SELECT k, g, round(AVG(d), 6), SUM(v), MIN(s) FROM jf WHERE k < 120 GROUP BY ROLLUP (k, g)", false));
+        q.add(new Query("SELECT a.g, t.label, AVG(a.d), AVG(t.n), GROUPING(a.g, t.label) FROM jf a JOIN jt t ON a.s = t.s "
+                + "GROUP BY CUBE (a.g, t.label)", "SELECT a.g, t.label, round(AVG(a.d), 6), AVG(t.n), GROUPING(a.g, t.label) "
+                + "FROM jf a JOIN jt t ON a.s = t.s GROUP BY CUBE (a.g, t.label)", false));
+        q.add(new Query("SELECT k, AVG(k), COUNT(k) FROM je GROUP BY ROLLUP (k)"));
         // ordered results after joins (Hive sorts NULLs first ascending)
         q.add(new Query("SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k ORDER BY a.k LIMIT 15",
                 "SELECT a.k, b.name FROM jf a JOIN jc b ON a.k = b.k ORDER BY a.k LIMIT 15", true));

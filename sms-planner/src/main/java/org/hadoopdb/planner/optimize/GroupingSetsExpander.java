@@ -13,6 +13,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.hadoopdb.planner.PlannerException;
@@ -22,9 +23,9 @@ import org.hadoopdb.planner.PlannerException;
  * aggregates, one per grouping set, each padding the columns it does not group by with NULLs and
  * answering {@code GROUPING(…)} with the constant its set implies. Plain aggregates are what the SMS
  * split knows how to place: a set containing the partitioning key runs whole in the chunks, the
- * others as partial and final aggregates. When every aggregate can be merged (sums, counts, minima, maxima),
- * the sets are aggregated from one aggregate on all their columns, which reads the query's input once
- * ({@link #rollable}); otherwise each set aggregates the input.
+ * others as partial and final aggregates. When every aggregate can be merged (sums, counts, minima, maxima,
+ * averages as their sums and counts), the sets are aggregated from one aggregate on all their columns, which reads the
+ * query's input once ({@link #rollable}); otherwise each set aggregates the input.
  */
 final class GroupingSetsExpander extends RelShuttleImpl {
     private final RelBuilder builder;
@@ -53,8 +54,7 @@ final class GroupingSetsExpander extends RelShuttleImpl {
             }
         }
         List<ImmutableBitSet> sets = aggregate.getGroupSets();
-        RelNode base = rollable(plainCalls) && sets.size() > 1
-                ? builder.push(input).aggregate(builder.groupKey(aggregate.getGroupSet()), plainCalls).build() : null;
+        RelNode base = rollable(plainCalls) && sets.size() > 1 ? base(input, aggregate.getGroupSet(), plainCalls) : null;
         for (int s = 0; s < sets.size(); s++) {
             ImmutableBitSet set = sets.get(s);
             if (base == null) {
@@ -94,17 +94,17 @@ final class GroupingSetsExpander extends RelShuttleImpl {
 
     /**
      * True when each call's value over a group is computed from its values over the finer groups it is made of: a sum
-     * is the sum of the sums, a count the sum of the counts, a minimum the least minimum (not an average, a DISTINCT
-     * or a filtered call). Every grouping set is then aggregated from one aggregate on all the grouped columns, so the
-     * query's joins and scans run once, not once per set: TPC-DS q36's three sets of store sales by category and class,
-     * q70's, q86's.
+     * is the sum of the sums, a count the sum of the counts, a minimum the least minimum, an average the sum of the sums
+     * divided by the sum of the counts (not a DISTINCT or a filtered call). Every grouping set is then aggregated from one
+     * aggregate on all the grouped columns, so the query's joins and scans run once, not once per set: TPC-DS q36's
+     * three sets of store sales by category and class, q70's, q86's, q18's and q27's averages.
      */
     private static boolean rollable(List<AggregateCall> calls) {
         for (AggregateCall call : calls) {
             SqlKind kind = call.getAggregation().getKind();
             if (call.isDistinct() || call.filterArg >= 0 || call.isApproximate()
                     || !(kind == SqlKind.SUM || kind == SqlKind.SUM0 || kind == SqlKind.COUNT || kind == SqlKind.MIN
-                    || kind == SqlKind.MAX)) {
+                    || kind == SqlKind.MAX || kind == SqlKind.AVG)) {
                 return false;
             }
         }
@@ -112,9 +112,32 @@ final class GroupingSetsExpander extends RelShuttleImpl {
     }
 
     /**
-     * Pushes onto the builder grouping set {@code set} of the calls, aggregated from {@code base}: the aggregate of the
-     * same calls on every column in {@code all} (the group columns, then one column per call). The rows and columns are
-     * those {@code aggregate(groupKey(set), calls)} over the input gives.
+     * The aggregate on all the grouped columns {@code all} that every set is aggregated from: the group columns, then
+     * each call's partial state, one column per call but two for an average (its SUM and COUNT, as the SMS split's
+     * partial aggregates carry it: floats summed as DOUBLE).
+     */
+    private RelNode base(RelNode input, ImmutableBitSet all, List<AggregateCall> calls) {
+        builder.push(input);
+        List<RelBuilder.AggCall> partials = new ArrayList<>();
+        for (AggregateCall call : calls) {
+            if (call.getAggregation().getKind() == SqlKind.AVG) {
+                RexNode x = builder.field(call.getArgList().get(0));
+                RexNode summed = switch (x.getType().getSqlTypeName()) {
+                    case REAL, FLOAT -> builder.cast(x, SqlTypeName.DOUBLE);
+                    default -> x;
+                };
+                partials.add(builder.sum(summed));
+                partials.add(builder.count(x));
+            } else {
+                partials.add(builder.aggregateCall(call));
+            }
+        }
+        return builder.aggregate(builder.groupKey(all), partials).build();
+    }
+
+    /**
+     * Pushes onto the builder grouping set {@code set} of the calls, aggregated from {@code base} (see {@link #base}).
+     * The rows and columns are those {@code aggregate(groupKey(set), calls)} over the input gives.
      */
     private void rolledUp(RelNode base, ImmutableBitSet all, ImmutableBitSet set, List<AggregateCall> calls) {
         // even the set of all the columns is aggregated again (each group once): a projection of the base itself would
@@ -122,12 +145,16 @@ final class GroupingSetsExpander extends RelShuttleImpl {
         builder.push(base);
         List<Integer> columns = all.asList();
         List<RelBuilder.AggCall> merged = new ArrayList<>();
-        for (int c = 0; c < calls.size(); c++) {
-            AggregateCall call = calls.get(c);
-            RexNode partial = builder.field(columns.size() + c);
-            SqlKind kind = call.getAggregation().getKind();
-            RelBuilder.AggCall m = kind == SqlKind.COUNT ? builder.aggregateCall(SqlStdOperatorTable.SUM0, partial)
-                    : kind == SqlKind.MIN ? builder.min(partial) : kind == SqlKind.MAX ? builder.max(partial) : builder.sum(partial);
+        int partial = columns.size();
+        for (AggregateCall call : calls) {
+            RexNode state = builder.field(partial++);
+            RelBuilder.AggCall m = switch (call.getAggregation().getKind()) {
+                case COUNT -> builder.aggregateCall(SqlStdOperatorTable.SUM0, state);
+                case MIN -> builder.min(state);
+                case MAX -> builder.max(state);
+                case AVG -> builder.aggregateCall(new MergedAverage(call.getType()), state, builder.field(partial++));
+                default -> builder.sum(state);
+            };
             merged.add(m.as(call.getName()));
         }
         List<Integer> keys = new ArrayList<>();

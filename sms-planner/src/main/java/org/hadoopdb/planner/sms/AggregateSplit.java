@@ -1,6 +1,7 @@
 package org.hadoopdb.planner.sms;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
@@ -11,6 +12,7 @@ import org.apache.calcite.tools.RelBuilder;
 import org.hadoopdb.connector.row.RowSchema;
 import org.hadoopdb.planner.PlannerException;
 import org.hadoopdb.planner.analyze.TypeMapping;
+import org.hadoopdb.planner.optimize.MergedAverage;
 import org.hadoopdb.planner.plan.AggCall;
 import org.hadoopdb.planner.plan.OperatorSpec;
 
@@ -86,8 +88,25 @@ final class AggregateSplit implements OperatorSplit<Aggregate> {
         stage.append(new OperatorSpec.Select(select, before.project(select)));
         stage.shuffle(Shuffles.byGroup(stage.currentSchema(), groups, ctx.costs().reducers(a.getInput()),
                 "aggregate over rows computed in MapReduce"));
-        stage.append(new OperatorSpec.Aggregate(groups, calls, OperatorSpec.Aggregate.Mode.COMPLETE, RowSchemas.of(a.getRowType())));
+        stage.append(new OperatorSpec.Aggregate(groups, calls, mode(a), RowSchemas.of(a.getRowType())));
         return new Fragment.Staged(stage, a.getRowType(), false);
+    }
+
+    /**
+     * MERGE for an aggregate of averages' sums and counts ({@link MergedAverage}: the (sum, count) pairs the merge of
+     * an AVG reads); its other calls then have to be those whose merge is their own computation (a sum, a minimum).
+     */
+    private static OperatorSpec.Aggregate.Mode mode(Aggregate a) {
+        if (a.getAggCallList().stream().noneMatch(c -> c.getAggregation() instanceof MergedAverage)) {
+            return OperatorSpec.Aggregate.Mode.COMPLETE;
+        }
+        for (AggregateCall call : a.getAggCallList()) {
+            if (!(call.getAggregation() instanceof MergedAverage) && !EnumSet.of(SqlKind.SUM, SqlKind.SUM0, SqlKind.MIN,
+                    SqlKind.MAX).contains(call.getAggregation().getKind())) {
+                throw new PlannerException("Internal error: " + call + " aggregated with merged averages");
+            }
+        }
+        return OperatorSpec.Aggregate.Mode.MERGE;
     }
 
     private String whyNotPushable(Aggregate a) {
@@ -131,6 +150,9 @@ final class AggregateSplit implements OperatorSplit<Aggregate> {
         }
         if (call.getAggregation() instanceof org.hadoopdb.functions.udf.UserAggregateFunction) {
             return AggCall.Kind.USER;
+        }
+        if (call.getAggregation() instanceof MergedAverage) {
+            return AggCall.Kind.AVG;
         }
         return switch (call.getAggregation().getKind()) {
             case COUNT -> call.getArgList().isEmpty() ? AggCall.Kind.COUNT_STAR : AggCall.Kind.COUNT;

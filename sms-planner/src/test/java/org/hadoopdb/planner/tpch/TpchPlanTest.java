@@ -135,11 +135,14 @@ class TpchPlanTest {
                 + "WHERE c.c_acctbal > 0 GROUP BY ROLLUP (n.n_name, c.c_mktsegment)"));
         QueryPlan plan = planner.plan(catalog, rollup.query(), PlanningOptions.DEFAULTS).plan();
         assertThat(plan.stages()).flatExtracting(Stage::inputs).filteredOn(StageInput.Chunks.class::isInstance).hasSize(1);
-        // an average is not merged from averages: each set reads the input
-        QueryStatement avg = (QueryStatement) HiveQlParser.parse(SourceSpan.of("SELECT c.c_mktsegment, avg(c.c_acctbal) "
-                + "FROM customer c GROUP BY ROLLUP (c.c_mktsegment)"));
+        // an average too, from its sums and counts (TPC-DS q18's and q27's shape), merged once per set in the reducers
+        QueryStatement avg = (QueryStatement) HiveQlParser.parse(SourceSpan.of("SELECT c.c_mktsegment, n.n_name, "
+                + "avg(c.c_acctbal), avg(c.c_custkey), count(*) FROM customer c JOIN nation n ON c.c_nationkey = n.n_nationkey "
+                + "GROUP BY ROLLUP (c.c_mktsegment, n.n_name)"));
+        String explain = planner.plan(catalog, avg.query(), PlanningOptions.DEFAULTS).explain(false);
         assertThat(planner.plan(catalog, avg.query(), PlanningOptions.DEFAULTS).plan().stages()).flatExtracting(Stage::inputs)
-                .filteredOn(StageInput.Chunks.class::isInstance).hasSize(2);
+                .filteredOn(StageInput.Chunks.class::isInstance).hasSize(1);
+        assertThat(explain).contains("avg($1, $2)").doesNotContain("Aggregate runs in MapReduce from raw rows");
     }
 
     private static int indexOf(List<String> lines, String text) {
