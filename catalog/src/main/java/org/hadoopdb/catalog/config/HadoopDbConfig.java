@@ -30,6 +30,8 @@ public final class HadoopDbConfig {
     public static final String SITE_FILE = "hadoopdb-site.xml";
     public static final String ENV_HOME = "HADOOPDB_HOME";
     public static final String ENV_CONF_DIR = "HADOOPDB_CONF_DIR";
+    /** Hadoop's key for the class of the {@code file:} file system: {@link JdkLocalFileSystem} unless configured. */
+    static final String LOCAL_FILE_SYSTEM = "fs.file.impl";
 
     private final Configuration conf;
     private final HadoopDbHome home;
@@ -149,6 +151,10 @@ public final class HadoopDbConfig {
             addSite(conf, homeDir.resolve("conf").resolve(SITE_FILE));
             overrides.forEach(conf::set);
             conf.set(ConfigKeys.HOME.name(), homeDir.toString());
+            String localFs = conf.get(LOCAL_FILE_SYSTEM);
+            if (localFs == null || localFs.isBlank()) {
+                conf.set(LOCAL_FILE_SYSTEM, JdkLocalFileSystem.class.getName());
+            }
             return new HadoopDbConfig(conf);
         }
 
