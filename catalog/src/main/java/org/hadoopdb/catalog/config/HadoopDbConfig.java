@@ -30,7 +30,10 @@ public final class HadoopDbConfig {
     public static final String SITE_FILE = "hadoopdb-site.xml";
     public static final String ENV_HOME = "HADOOPDB_HOME";
     public static final String ENV_CONF_DIR = "HADOOPDB_CONF_DIR";
-    /** Hadoop's key for the class of the {@code file:} file system: {@link JdkLocalFileSystem} unless configured. */
+    /**
+     * Hadoop's key for the class of the {@code file:} file system: {@link JdkLocalFileSystem} under the local runner,
+     * unless configured.
+     */
     static final String LOCAL_FILE_SYSTEM = "fs.file.impl";
 
     private final Configuration conf;
@@ -151,8 +154,9 @@ public final class HadoopDbConfig {
             addSite(conf, homeDir.resolve("conf").resolve(SITE_FILE));
             overrides.forEach(conf::set);
             conf.set(ConfigKeys.HOME.name(), homeDir.toString());
+            // only where the jobs run in this process: a cluster's task JVMs load their file systems before HadoopDB's jars
             String localFs = conf.get(LOCAL_FILE_SYSTEM);
-            if (localFs == null || localFs.isBlank()) {
+            if ((localFs == null || localFs.isBlank()) && "local".equals(conf.get("mapreduce.framework.name", "local"))) {
                 conf.set(LOCAL_FILE_SYSTEM, JdkLocalFileSystem.class.getName());
             }
             return new HadoopDbConfig(conf);

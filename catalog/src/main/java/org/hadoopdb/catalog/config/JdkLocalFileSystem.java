@@ -15,8 +15,9 @@ import org.apache.hadoop.io.nativeio.NativeIO;
  * Hadoop's local file system ({@code file:}), setting permissions with the JDK. Without Hadoop's native library
  * (which HadoopDB does not ship), Hadoop's own sets the permission of every file and directory it creates by starting
  * a {@code chmod} process: about 60 for each job of the local runner (its staging files, splits, spills, outputs,
- * checksum files), each a fork of this JVM. {@link HadoopDbConfig} makes it the {@code file:} file system unless
- * {@code fs.file.impl} is configured; everything else is Hadoop's.
+ * checksum files), each a fork of this JVM. {@link HadoopDbConfig} makes it the {@code file:} file system under the
+ * local runner ({@code mapreduce.framework.name=local}) unless {@code fs.file.impl} is configured; everything else is
+ * Hadoop's.
  */
 public final class JdkLocalFileSystem extends LocalFileSystem {
     public JdkLocalFileSystem() {

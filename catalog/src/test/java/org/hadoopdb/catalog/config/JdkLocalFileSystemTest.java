@@ -50,6 +50,13 @@ class JdkLocalFileSystemTest {
     }
 
     @Test
+    void onAClusterHadoopsOwnIsKept() {
+        HadoopDbConfig config = HadoopDbConfig.builder().home(tmp.resolve("home")).environment(Map.of())
+                .override("mapreduce.framework.name", "yarn").build();
+        assertThat(config.hadoopConf().get("fs.file.impl")).isNullOrEmpty();
+    }
+
+    @Test
     void everyModeBitMapsToItsPermission() {
         assertThat(PosixFilePermissions.toString(JdkLocalFileSystem.Raw.posix((short) 0754))).isEqualTo("rwxr-xr--");
         assertThat(PosixFilePermissions.toString(JdkLocalFileSystem.Raw.posix((short) 0))).isEqualTo("---------");
