@@ -55,9 +55,11 @@ class Hs2BeelineIT {
                 "LOAD DATA LOCAL INPATH '" + customers + "' INTO TABLE bl_customers;",
                 "CREATE TABLE bl_orders (id INT, cust INT, amount INT);",
                 "INSERT INTO bl_orders VALUES (10, 1, 150), (11, 1, 225), (12, 2, 1000), (13, 3, 5), (14, 3, 6);",
-                // as MapReduce jobs: beeline draws its progress bar while a statement runs, and in the client this
-                // join would be done before its first look
+                // beeline draws its progress bar only once it has shown the statement's log, which it first fetches a
+                // second after the statement starts: the join runs as MapReduce jobs, their map tasks one at a time, to
+                // outlast that (in the client it would be done long before)
                 "SET hadoopdb.exec.client-stage.max-rows=0;",
+                "SET mapreduce.local.map.tasks.maximum=1;",
                 "SELECT c.name, COUNT(*) AS n, SUM(o.amount) AS total",
                 "FROM bl_orders o JOIN bl_customers c ON o.cust = c.id",
                 "GROUP BY c.name ORDER BY c.name;",
