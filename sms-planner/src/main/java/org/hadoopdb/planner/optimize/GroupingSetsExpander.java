@@ -13,7 +13,6 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.hadoopdb.planner.PlannerException;
@@ -114,7 +113,7 @@ final class GroupingSetsExpander extends RelShuttleImpl {
     /**
      * The aggregate on all the grouped columns {@code all} that every set is aggregated from: the group columns, then
      * each call's partial state, one column per call but two for an average (its SUM and COUNT, as the SMS split's
-     * partial aggregates carry it: floats summed as DOUBLE).
+     * partial aggregates carry it: {@link MergedAverage#summed}).
      */
     private RelNode base(RelNode input, ImmutableBitSet all, List<AggregateCall> calls) {
         builder.push(input);
@@ -122,11 +121,7 @@ final class GroupingSetsExpander extends RelShuttleImpl {
         for (AggregateCall call : calls) {
             if (call.getAggregation().getKind() == SqlKind.AVG) {
                 RexNode x = builder.field(call.getArgList().get(0));
-                RexNode summed = switch (x.getType().getSqlTypeName()) {
-                    case REAL, FLOAT -> builder.cast(x, SqlTypeName.DOUBLE);
-                    default -> x;
-                };
-                partials.add(builder.sum(summed));
+                partials.add(builder.sum(MergedAverage.summed(builder, x)));
                 partials.add(builder.count(x));
             } else {
                 partials.add(builder.aggregateCall(call));

@@ -2,11 +2,14 @@ package org.hadoopdb.planner.optimize;
 
 import java.util.Objects;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlAggFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.Optionality;
 
 /**
@@ -26,6 +29,18 @@ public final class MergedAverage extends SqlAggFunction {
         super("merged_avg", null, SqlKind.OTHER_FUNCTION, ReturnTypes.explicit(type), null, OperandTypes.ANY_ANY,
                 SqlFunctionCategory.SYSTEM, false, false, Optionality.FORBIDDEN);
         this.type = type;
+    }
+
+    /**
+     * The value an average's SUM adds up, as its merge reads it: floats as DOUBLE; integers (summed as BIGINT by Hive's
+     * SUM type) and decimals as they are. The SMS split's partial averages and the grouping sets' one aggregate both
+     * sum this.
+     */
+    public static RexNode summed(RelBuilder b, RexNode x) {
+        return switch (x.getType().getSqlTypeName()) {
+            case REAL, FLOAT -> b.cast(x, SqlTypeName.DOUBLE);
+            default -> x;
+        };
     }
 
     @Override

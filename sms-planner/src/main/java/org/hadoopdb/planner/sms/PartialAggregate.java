@@ -12,6 +12,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.RelBuilder;
 import org.hadoopdb.catalog.model.HiveType;
 import org.hadoopdb.planner.analyze.TypeMapping;
+import org.hadoopdb.planner.optimize.MergedAverage;
 import org.hadoopdb.planner.plan.AggCall;
 
 /**
@@ -77,7 +78,7 @@ final class PartialAggregate {
                 }
                 case AVG -> {
                     RexNode arg = args.get(0);
-                    RexNode summed = sumOperand(b, arg);
+                    RexNode summed = MergedAverage.summed(b, arg);
                     partials.add(b.aggregateCall(SqlStdOperatorTable.SUM, summed).as("p" + next));
                     partials.add(b.count(false, "p" + (next + 1), arg));
                     finals.add(new AggCall(AggCall.Kind.AVG, new int[] {next, next + 1}, type, name));
@@ -106,13 +107,5 @@ final class PartialAggregate {
             b.project(fields, b.peek().getRowType().getFieldNames(), true);
         }
         return new Result(b.build(), finals);
-    }
-
-    /** SUM's operand for an AVG: floats summed as DOUBLE; integers (summed as BIGINT by Hive's SUM type) and decimals as they are. */
-    private static RexNode sumOperand(RelBuilder b, RexNode arg) {
-        return switch (arg.getType().getSqlTypeName()) {
-            case REAL, FLOAT -> b.cast(arg, SqlTypeName.DOUBLE);
-            default -> arg;
-        };
     }
 }
