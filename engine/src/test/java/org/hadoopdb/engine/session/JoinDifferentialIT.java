@@ -322,12 +322,6 @@ class JoinDifferentialIT {
         List<String> ours = inClient.hadoopDb(q.hive());
         List<String> asJob = jobs.hadoopDb(q.hive());
         List<String> theirs = diff.postgres(q.pg());
-        if (q.ordered()) {
-            assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
-            assertThat(asJob).as("as jobs: " + q.hive()).containsExactlyElementsOf(theirs);
-        } else {
-            assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
-            assertThat(asJob).as("as jobs: " + q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
-        }
+        Differential.assertSameRows(q.hive(), q.ordered(), ours, asJob, theirs);
     }
 }

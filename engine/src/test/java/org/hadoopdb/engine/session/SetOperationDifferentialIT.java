@@ -1,7 +1,5 @@
 package org.hadoopdb.engine.session;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -130,13 +128,7 @@ class SetOperationDifferentialIT {
             List<String> ours = diff.hadoopDb(q.hive());
             List<String> jobs = asJobs.hadoopDb(q.hive());
             List<String> theirs = diff.postgres(q.pg());
-            if (q.ordered()) {
-                assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
-                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyElementsOf(theirs);
-            } else {
-                assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
-                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
-            }
+            Differential.assertSameRows(q.hive(), q.ordered(), ours, jobs, theirs);
         }));
     }
 }

@@ -151,13 +151,7 @@ class SingleTableDifferentialIT {
             List<String> ours = diff.hadoopDb(q.hive());
             List<String> jobs = asJobs.hadoopDb(q.hive());
             List<String> theirs = diff.postgres(q.pg().replace("{utf8}", utf8Collation));
-            if (q.ordered()) {
-                assertThat(ours).as(q.hive()).containsExactlyElementsOf(theirs);
-                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyElementsOf(theirs);
-            } else {
-                assertThat(ours).as(q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
-                assertThat(jobs).as("as jobs: " + q.hive()).containsExactlyInAnyOrderElementsOf(theirs);
-            }
+            Differential.assertSameRows(q.hive(), q.ordered(), ours, jobs, theirs);
         }));
     }
 

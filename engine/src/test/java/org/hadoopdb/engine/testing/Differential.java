@@ -1,5 +1,7 @@
 package org.hadoopdb.engine.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.StringReader;
 import java.math.BigDecimal;
@@ -140,6 +142,21 @@ public record Differential(Session session, HadoopDbEngine engine, NodeInfo refe
     public void dropReference() throws SQLException {
         try (Connection c = engine.pools().connect(reference); Statement st = c.createStatement()) {
             st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+        }
+    }
+
+    /**
+     * Asserts that {@code inClient} and {@code asJobs}, the rows of {@code query} with its stages in the client and with
+     * every stage a job, are one PostgreSQL's {@code postgres}: in the same order when {@code ordered}.
+     */
+    public static void assertSameRows(String query, boolean ordered, List<String> inClient, List<String> asJobs,
+            List<String> postgres) {
+        if (ordered) {
+            assertThat(inClient).as(query).containsExactlyElementsOf(postgres);
+            assertThat(asJobs).as("as jobs: " + query).containsExactlyElementsOf(postgres);
+        } else {
+            assertThat(inClient).as(query).containsExactlyInAnyOrderElementsOf(postgres);
+            assertThat(asJobs).as("as jobs: " + query).containsExactlyInAnyOrderElementsOf(postgres);
         }
     }
 
